@@ -1,0 +1,706 @@
+"""The game: every phase of a deal, whole games, events, views and saving.
+
+A :class:`Game` is a state machine in the style of python-chess and OpenSpiel:
+``current_player``, ``legal_moves()``, ``apply(move)``. Randomness enters only
+through the seed, so a seed and the list of moves replay a game exactly; that
+is also how a game is saved (:meth:`Game.to_json`).
+
+>>> game = Game.new(Rules(), seed=7, first_dealer=0)
+>>> game.phase, game.current_player, len(game.legal_moves())
+('discard', 1, 15)
+>>> game.apply(game.legal_moves()[0])
+>>> game.phase, game.current_player
+('discard', 0)
+>>> Game.from_json(game.to_json()).to_json() == game.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Iterable, Sequence
+
+from .cards import Card, CardError, check_distinct, full_deck, parse_cards
+from .rules import Outcome, Rules, RulesError
+from .scoring import MAX_COUNT, HAND_SIZE, ScoreItem, pile_count, score_hand, score_peg
+
+# Phases, in the order a deal goes through them.
+CUT = "cut"  # cutting for the first deal
+DISCARD = "discard"
+STARTER = "starter"  # the cut for the starter
+PLAY = "play"
+COUNT = "count"  # manual counting: a player states a hand's total
+MUGGINS = "muggins"  # manual counting: opponents may take overlooked points
+OVER = "over"
+PHASES = (CUT, DISCARD, STARTER, PLAY, COUNT, MUGGINS, OVER)
+
+MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
+MAX_HAND_SCORE = 29
+SAVE_FORMAT = "cribbage-game"
+SAVE_VERSION = 1
+
+
+class IllegalMoveError(ValueError):
+    """Raised for a move that is not legal now; the game is unchanged."""
+
+
+class GameStateError(ValueError):
+    """Raised for a saved game or scripted deal that cannot be loaded."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player's action. Its text form is what saves and the CLI use.
+
+    >>> Move.parse("discard 8c 8d")
+    Move(kind='discard', cards=(Card('8D'), Card('8C')), points=None)
+    >>> str(Move("play", (Card.parse("5S"),))), str(Move("count", points=12))
+    ('play 5S', 'count 12')
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+
+    def __post_init__(self) -> None:
+        # Discards are a set: store them sorted so equal choices compare equal.
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move from its text form; raise :class:`IllegalMoveError` if malformed."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str) or not text.split():
+            raise IllegalMoveError(f"not a move: {text!r}")
+        kind, *rest = text.split()
+        kind = kind.lower()
+        if kind not in MOVE_KINDS:
+            raise IllegalMoveError(f"unknown move {kind!r} (moves: {', '.join(MOVE_KINDS)})")
+        if kind == "count":
+            if len(rest) != 1 or not rest[0].isdigit() or len(rest[0]) > 2:
+                raise IllegalMoveError(f"say how many points, e.g. 'count 12', not {text!r}")
+            return cls(kind, points=int(rest[0]))
+        try:
+            cards = tuple(parse_cards(rest))
+        except CardError as error:
+            raise IllegalMoveError(str(error)) from None
+        return cls(kind, cards)
+
+    def __str__(self) -> str:
+        words = [self.kind, *(card.code for card in self.cards)]
+        if self.points is not None:
+            words.append(str(self.points))
+        return " ".join(words)
+
+
+@dataclass
+class Event:
+    """Something that happened, in public: who, what, points pegged and why.
+
+    ``points`` is what was pegged (0 when exact finish refused points past the
+    target, then ``refused`` holds them); ``items`` itemise a play or a show.
+    Events never hold a card before every player may see it.
+    """
+
+    kind: str
+    seat: int | None = None
+    team: int | None = None
+    points: int = 0
+    cards: tuple[Card, ...] = ()
+    items: list[ScoreItem] = field(default_factory=list)
+    count: int | None = None
+    refused: int = 0
+    deal: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "seat": self.seat, "team": self.team, "points": self.points,
+            "cards": [card.code for card in self.cards],
+            "items": [item.to_dict() for item in self.items],
+            "count": self.count, "refused": self.refused, "deal": self.deal,
+            "text": self.describe(),
+        }
+
+    def describe(self) -> str:
+        """One line of English for the game log."""
+        who = "" if self.seat is None else f"Seat {self.seat} "
+        cards = " ".join(str(card) for card in self.cards)
+        reasons = ", ".join(f"{item.kind} {item.points}" for item in self.items)
+        text = {
+            "cut": f"{who}cuts {cards}",
+            "dealer": f"{who}deals first",
+            "deal": f"Deal {self.deal}: {who}deals",
+            "discard": f"{who}lays away to the crib",
+            "starter": f"Starter {cards}",
+            "heels": f"{who}pegs 2 for his heels",
+            "play": f"{who}plays {cards}, count {self.count}",
+            "go_said": f"{who}says go",
+            "go": f"{who}pegs 1 for the go",
+            "last card": f"{who}pegs 1 for last card",
+            "hand": f"{who}shows {cards}: {self.points + self.refused}",
+            "crib": f"{who}shows the crib {cards}: {self.points + self.refused}",
+            "claim": f"{who}claims {self.count}",
+            "muggins": f"{who}calls muggins",
+            "over": "Game over",
+        }.get(self.kind, self.kind)
+        if reasons and self.kind in ("play", "hand", "crib"):
+            text += f" ({reasons})"
+        if self.refused:
+            text += f" — {self.refused} not pegged (exact finish)"
+        return text
+
+
+class Game:
+    """A whole game of cribbage under some :class:`Rules`.
+
+    Create one with :meth:`new` (seeded), :meth:`scripted` (given cards) or
+    :meth:`from_json` (a saved game). Seats are numbered 0..players-1 clockwise.
+    """
+
+    def __init__(self, rules: Rules, setup: dict[str, Any]) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.moves: list[str] = []
+        self.events: list[Event] = []
+        self.scores = [0] * rules.teams
+        self.outcome: Outcome | None = None
+        self.phase = CUT
+        self.current_player: int | None = 0
+        self.dealer = 0
+        self.deal_number = 0
+        self.hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        self.kept: list[list[Card]] = [[] for _ in range(rules.players)]
+        self.discards: list[list[Card]] = [[] for _ in range(rules.players)]
+        self.crib: list[Card] = []
+        self.deck: list[Card] = []
+        self.starter: Card | None = None
+        self.pile: list[Card] = []
+        self.played: list[tuple[int, Card]] = []
+        self.said_go: set[int] = set()
+        self.last_player: int | None = None
+        self.cut_round = 0
+        self.cut_cards: dict[int, Card] = {}
+        self.cutters: list[int] = []
+        self.show_queue: list[tuple[int, str]] = []
+        self.claim: tuple[int, int] | None = None  # (points claimed, points missed)
+        self.muggins_queue: list[int] = []
+
+    # --- creating games ----------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+    ) -> Game:
+        """A new game. Without ``first_dealer`` the players cut for the deal.
+
+        ``deck`` fixes the order of the first deal's deck (top card first);
+        later deals are shuffled from ``seed`` (random if not given).
+        """
+        rules = rules or Rules()
+        seed = secrets.randbits(63) if seed is None else seed
+        if type(seed) is not int or seed < 0:
+            raise GameStateError(f"a seed is a whole number >= 0, not {seed!r}")
+        setup: dict[str, Any] = {"seed": seed, "first_dealer": first_dealer}
+        if deck is not None:
+            setup["deck"] = [card.code for card in _full_deck_order(deck)]
+        return cls._begin(rules, setup)
+
+    @classmethod
+    def scripted(
+        cls,
+        rules: Rules | None = None,
+        *,
+        dealer: int,
+        hands: Sequence[Sequence[Card | str] | str],
+        starter: Card | str,
+        crib: Sequence[Card | str] | str = (),
+        scores: Sequence[int] | None = None,
+        seed: int = 0,
+    ) -> Game:
+        """A game whose first deal is given: hands as dealt (then the discards
+        are played as moves) or as kept after the discards, with the crib.
+
+        >>> game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C",
+        ...     "TS 6D JH 4H KC 7C"], starter="5H")
+        >>> game.phase, game.current_player
+        ('discard', 1)
+        """
+        rules = rules or Rules()
+        script = {
+            "dealer": dealer,
+            "hands": [[c.code for c in parse_cards(h)] for h in hands],
+            "crib": [c.code for c in parse_cards(crib)],
+            "starter": Card.parse(starter).code if isinstance(starter, str) else starter.code,
+            "scores": list(scores) if scores is not None else [0] * rules.teams,
+        }
+        return cls._begin(rules, {"seed": seed, "first_dealer": dealer, "script": script})
+
+    @classmethod
+    def _begin(cls, rules: Rules, setup: dict[str, Any]) -> Game:
+        game = cls(rules, setup)
+        script = setup.get("script")
+        if script is not None:
+            game._check_script(script)
+            game.scores = list(script["scores"])
+        first = setup["first_dealer"]
+        if first is None:
+            game.cutters = list(range(rules.players))
+            game.current_player = 0
+        elif type(first) is not int or not 0 <= first < rules.players:
+            raise GameStateError(f"first dealer must be a seat 0..{rules.players - 1}")
+        else:
+            game._start_deal(first)
+        return game
+
+    def _check_script(self, script: dict[str, Any]) -> None:
+        rules = self.rules
+        dealer, hands = script["dealer"], script["hands"]
+        if type(dealer) is not int or not 0 <= dealer < rules.players:
+            raise GameStateError(f"dealer must be a seat 0..{rules.players - 1}")
+        if len(hands) != rules.players:
+            raise GameStateError(f"{rules.players} players need {rules.players} hands")
+        sizes = {len(hand) for hand in hands}
+        dealt_crib = 1 if rules.players == 3 else 0
+        if sizes == {rules.cards_dealt}:
+            expected_crib = dealt_crib
+        elif sizes == {HAND_SIZE}:
+            expected_crib = HAND_SIZE
+        else:
+            raise GameStateError(
+                f"each hand needs {rules.cards_dealt} cards (as dealt) or 4 (after discards)")
+        if len(script["crib"]) != expected_crib:
+            raise GameStateError(f"this deal needs {expected_crib} crib card(s)")
+        scores = script["scores"]
+        if (len(scores) != rules.teams
+                or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
+            raise GameStateError(f"scores must be {rules.teams} numbers below {rules.target}")
+        try:
+            cards = [Card.parse(c) for hand in hands for c in hand]
+            cards += [Card.parse(c) for c in script["crib"]] + [Card.parse(script["starter"])]
+            check_distinct(cards, "the scripted deal")
+        except CardError as error:
+            raise GameStateError(str(error)) from None
+
+    # --- saving and loading -------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data: rules, seed/setup and moves."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "rules": self.rules.to_dict(), "setup": self.setup, "moves": list(self.moves)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game by replaying its moves; any flaw raises :class:`GameStateError`."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise GameStateError("not a saved cribbage game")
+        if data.get("version") != SAVE_VERSION:
+            raise GameStateError(f"unsupported saved-game version {data.get('version')!r}")
+        setup, moves = data.get("setup"), data.get("moves")
+        if not isinstance(setup, dict) or not isinstance(moves, list):
+            raise GameStateError("saved game is missing its setup or moves")
+        try:
+            rules = Rules.from_dict(data.get("rules"))
+            game = cls._from_setup(rules, setup)
+            for number, move in enumerate(moves, 1):
+                if not isinstance(move, str):
+                    raise GameStateError(f"move {number} is not text")
+                game.apply(move)
+        except (RulesError, CardError, IllegalMoveError, TypeError, KeyError) as error:
+            raise GameStateError(f"corrupt saved game: {error}") from None
+        return game
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, setup: dict[str, Any]) -> Game:
+        allowed = {"seed", "first_dealer", "deck", "script"}
+        if set(setup) - allowed or "seed" not in setup or "first_dealer" not in setup:
+            raise GameStateError("saved game has a malformed setup")
+        seed = setup["seed"]
+        if type(seed) is not int or seed < 0:
+            raise GameStateError("saved game has a malformed seed")
+        if "script" in setup:
+            script = setup["script"]
+            keys = {"dealer", "hands", "crib", "starter", "scores"}
+            if not isinstance(script, dict) or set(script) != keys:
+                raise GameStateError("saved game has a malformed scripted deal")
+            return cls.scripted(rules, seed=seed, **script)
+        deck = setup.get("deck")
+        if deck is not None and not isinstance(deck, list):
+            raise GameStateError("saved game has a malformed deck")
+        return cls.new(rules, seed=seed, first_dealer=setup["first_dealer"], deck=deck)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved with :meth:`to_json`.
+
+        >>> Game.from_json("{}")
+        Traceback (most recent call last):
+        ...
+        cribbage.game.GameStateError: not a saved cribbage game
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise GameStateError("saved game is not valid JSON") from None
+        return cls.from_dict(data)
+
+    def copy(self) -> Game:
+        """An independent copy (for look-ahead by tools that own the whole game)."""
+        return Game.from_dict(self.to_dict())
+
+    # --- asking ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def count(self) -> int:
+        """The running count of the current series in the play."""
+        return pile_count(self.pile)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def team_of(self, seat: int) -> int:
+        return self.rules.team_of(seat)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the current player may make now (empty when the game is over)."""
+        seat = self.current_player
+        if seat is None:
+            return []
+        if self.phase in (CUT, STARTER):
+            return [Move("cut")]
+        if self.phase == DISCARD:
+            return [Move("discard", combo)
+                    for combo in combinations(sorted(self.hands[seat]), self.rules.discards_each)]
+        if self.phase == PLAY:
+            fits = [Move("play", (card,)) for card in sorted(self.hands[seat])
+                    if self.count + card.value <= MAX_COUNT]
+            return fits or [Move("go")]
+        if self.phase == COUNT:
+            return [Move("count", points=points) for points in range(MAX_HAND_SCORE + 1)]
+        if self.phase == MUGGINS:
+            return [Move("muggins"), Move("pass")]
+        return []
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now: never another player's hidden cards or the deck."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def deal_commitment(self) -> str:
+        """SHA-256 of this deal's deck order and a secret salt (revealed after the deal)."""
+        salt, deck = self.deal_secret()
+        return hashlib.sha256((salt + ":" + " ".join(deck)).encode()).hexdigest()
+
+    def deal_secret(self) -> tuple[str, list[str]]:
+        """The salt and deck order behind :meth:`deal_commitment` (reveal after the deal)."""
+        key = f"{self.setup['seed']}/salt/{self.deal_number}".encode()
+        salt = hashlib.sha256(key).hexdigest()[:32]
+        return salt, [card.code for card in self._deck_for(self.deal_number)]
+
+    # --- doing ----------------------------------------------------------------
+
+    def apply(self, move: Move | str) -> None:
+        """Make a move for the current player; an illegal move raises and changes nothing.
+
+        >>> game = Game.new(seed=1, first_dealer=0)
+        >>> game.apply("play 5S")
+        Traceback (most recent call last):
+        ...
+        cribbage.game.IllegalMoveError: it is time to discard, not to play
+        """
+        move = Move.parse(move) if isinstance(move, str) else move
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        self.moves.append(str(move))
+        seat = self.current_player
+        assert seat is not None
+        handler = {
+            CUT: self._cut_for_deal, DISCARD: self._discard, STARTER: self._cut_starter,
+            PLAY: self._play, COUNT: self._count, MUGGINS: self._muggins,
+        }[self.phase]
+        handler(seat, move)
+
+    def _why_illegal(self, move: Move) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        expected = {CUT: "cut", DISCARD: "discard", STARTER: "cut", PLAY: "play",
+                    COUNT: "count", MUGGINS: "muggins"}[self.phase]
+        if move.kind == "go" and self.phase == PLAY:
+            return "you cannot say go while you have a card that fits: you must play it"
+        if move.kind == "pass" and self.phase == MUGGINS:
+            return "not a legal move now"
+        if move.kind != expected:
+            return f"it is time to {expected}, not to {move.kind}"
+        seat = self.current_player
+        assert seat is not None
+        missing = [card for card in move.cards if card not in self.hands[seat]]
+        if missing:
+            return f"{missing[0]} is not in your hand"
+        if self.phase == DISCARD:
+            need = self.rules.discards_each
+            return f"put exactly {need} card{'s' if need > 1 else ''} in the crib"
+        if self.phase == PLAY:
+            if len(move.cards) != 1:
+                return "play exactly one card"
+            return f"{move.cards[0]} would take the count past 31 (count is {self.count})"
+        if self.phase == COUNT:
+            return f"a hand scores 0 to {MAX_HAND_SCORE} points"
+        return "not a legal move now"
+
+    # cutting for the first deal (rule 4)
+
+    def _cut_for_deal(self, seat: int, move: Move) -> None:
+        cut_deck = self._shuffled(f"cut/{self.cut_round}")
+        card = cut_deck[len(self.cut_cards)]
+        self.cut_cards[seat] = card
+        self._event("cut", seat, cards=(card,))
+        remaining = [s for s in self.cutters if s not in self.cut_cards]
+        if remaining:
+            self.current_player = remaining[0]
+            return
+        lowest = min(card.rank for card in self.cut_cards.values())
+        tied = [s for s, card in self.cut_cards.items() if card.rank == lowest]
+        if len(tied) > 1:  # a tie for lowest: those players cut again
+            self.cut_round += 1
+            self.cutters, self.cut_cards = tied, {}
+            self.current_player = tied[0]
+            return
+        self._event("dealer", tied[0])
+        self._start_deal(tied[0])
+
+    # the deal and the discards (rule 5)
+
+    def _start_deal(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.deal_number += 1
+        n = self.players
+        self.hands = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.kept = [[] for _ in range(n)]
+        self.crib, self.pile, self.played = [], [], []
+        self.said_go, self.last_player, self.starter = set(), None, None
+        self._event("deal", dealer)
+        script = self.setup.get("script")
+        if script is not None and self.deal_number == 1:
+            self._deal_script(script)
+            return
+        deck = self._deck_for(self.deal_number)
+        dealt = self.rules.cards_dealt * n
+        for i, card in enumerate(deck[:dealt]):
+            self.hands[(dealer + 1 + i) % n].append(card)
+        self.deck = deck[dealt:]
+        if n == 3:  # one card is dealt straight to the crib
+            self.crib.append(self.deck.pop(0))
+        self._begin_discards()
+
+    def _deal_script(self, script: dict[str, Any]) -> None:
+        self.hands = [parse_cards(hand) for hand in script["hands"]]
+        self.crib = parse_cards(script["crib"])
+        starter = Card.parse(script["starter"])
+        used = {c for hand in self.hands for c in hand} | set(self.crib) | {starter}
+        self.deck = [starter] + [c for c in full_deck() if c not in used]
+        if len(self.hands[0]) == HAND_SIZE:  # dealt as kept: the discards are done
+            self.kept = [list(hand) for hand in self.hands]
+            self._begin_starter()
+        else:
+            self._begin_discards()
+
+    def _deck_for(self, deal_number: int) -> list[Card]:
+        if deal_number == 1 and "deck" in self.setup:
+            return parse_cards(self.setup["deck"])
+        return self._shuffled(f"deal/{deal_number}")
+
+    def _shuffled(self, purpose: str) -> list[Card]:
+        deck = full_deck()
+        random.Random(f"{self.setup['seed']}/{purpose}").shuffle(deck)
+        return deck
+
+    def _begin_discards(self) -> None:
+        self.phase = DISCARD
+        self.current_player = self._next_to_discard()
+
+    def _next_to_discard(self) -> int | None:
+        for step in range(1, self.players + 1):
+            seat = (self.dealer + step) % self.players
+            if not self.discards[seat]:
+                return seat
+        return None
+
+    def _discard(self, seat: int, move: Move) -> None:
+        for card in move.cards:
+            self.hands[seat].remove(card)
+        self.discards[seat] = list(move.cards)
+        self.crib.extend(move.cards)
+        self._event("discard", seat)
+        following = self._next_to_discard()
+        if following is not None:
+            self.current_player = following
+            return
+        self.kept = [list(hand) for hand in self.hands]
+        self._begin_starter()
+
+    # the starter and his heels (rule 6)
+
+    def _begin_starter(self) -> None:
+        self.phase = STARTER
+        self.current_player = (self.dealer - 1) % self.players
+
+    def _cut_starter(self, seat: int, move: Move) -> None:
+        self.starter = self.deck.pop(0)
+        self._event("starter", seat, cards=(self.starter,))
+        if self.starter.rank == 11:
+            self._peg("heels", self.dealer, 2, cards=(self.starter,))
+            if self.is_over:
+                return
+        self.phase = PLAY
+        self.current_player = (self.dealer + 1) % self.players
+
+    # the play (rules 7-11)
+
+    def _play(self, seat: int, move: Move) -> None:
+        if move.kind == "go":
+            self.said_go.add(seat)
+            self._event("go_said", seat, count=self.count)
+        else:
+            card = move.cards[0]
+            self.hands[seat].remove(card)
+            self.pile.append(card)
+            self.played.append((seat, card))
+            self.last_player = seat
+            score = score_peg(self.pile)
+            self._peg("play", seat, score.total, cards=(card,), items=score.items,
+                      count=self.count)
+            if self.is_over:
+                return
+        self._next_in_play(seat)
+
+    def _next_in_play(self, actor: int) -> None:
+        """Pass the turn clockwise, or end the series when nobody can lay a card."""
+        active = [s for s in range(self.players) if self.hands[s] and s not in self.said_go]
+        if any(self.count + c.value <= MAX_COUNT for s in active for c in self.hands[s]):
+            self.current_player = next(
+                (actor + step) % self.players for step in range(1, self.players + 1)
+                if (actor + step) % self.players in active)
+            return
+        last = self.last_player
+        assert last is not None
+        all_played = not any(self.hands)
+        if self.count != MAX_COUNT:  # 31 already scored 2, with no go on top
+            self._peg("last card" if all_played else "go", last, 1, count=self.count)
+            if self.is_over:
+                return
+        if all_played:
+            self._begin_show()
+            return
+        self.pile, self.said_go = [], set()
+        # The player left of the last to lay leads; players out of cards are skipped.
+        self.current_player = next(
+            (last + step) % self.players for step in range(1, self.players + 1)
+            if self.hands[(last + step) % self.players])
+
+    # the show (rules 12-13, 18)
+
+    def _begin_show(self) -> None:
+        n = self.players
+        self.show_queue = [((self.dealer + step) % n, "hand") for step in range(1, n + 1)]
+        self.show_queue.append((self.dealer, "crib"))
+        self._next_show()
+
+    def _show_cards(self, kind: str, seat: int) -> tuple[list[Card], bool]:
+        return (self.crib, True) if kind == "crib" else (self.kept[seat], False)
+
+    def _next_show(self) -> None:
+        """Count the next hand, automatically or by asking its owner."""
+        while self.show_queue and not self.is_over:
+            seat, kind = self.show_queue[0]
+            if self.rules.manual_counting:
+                self.phase, self.current_player = COUNT, seat
+                return
+            self.show_queue.pop(0)
+            cards, is_crib = self._show_cards(kind, seat)
+            assert self.starter is not None
+            score = score_hand(cards, self.starter, crib=is_crib)
+            self._peg(kind, seat, score.total, cards=tuple(cards), items=score.items)
+        if not self.is_over:
+            self._start_deal((self.dealer + 1) % self.players)
+
+    def _count(self, seat: int, move: Move) -> None:
+        _, kind = self.show_queue.pop(0)
+        cards, is_crib = self._show_cards(kind, seat)
+        assert self.starter is not None and move.points is not None
+        score = score_hand(cards, self.starter, crib=is_crib)
+        claimed = min(move.points, score.total)  # an over-count pegs only what is there
+        self._event("claim", seat, count=move.points, cards=tuple(cards))
+        self._peg(kind, seat, claimed, cards=tuple(cards), items=score.items)
+        missed = score.total - claimed
+        if self.is_over or not (missed and self.rules.muggins):
+            self._next_show()
+            return
+        self.claim = (claimed, missed)
+        team = self.team_of(seat)
+        self.muggins_queue = [(seat + step) % self.players for step in range(1, self.players)
+                              if self.team_of((seat + step) % self.players) != team]
+        self.phase, self.current_player = MUGGINS, self.muggins_queue[0]
+
+    def _muggins(self, seat: int, move: Move) -> None:
+        assert self.claim is not None
+        self.muggins_queue.pop(0)
+        if move.kind == "muggins":
+            self._peg("muggins", seat, self.claim[1])
+            self.muggins_queue = []
+        if self.muggins_queue and not self.is_over:
+            self.current_player = self.muggins_queue[0]
+            return
+        self.claim = None
+        self._next_show()
+
+    # pegging and the end of the game (rules 15-17, 19)
+
+    def _peg(self, kind: str, seat: int, points: int, *, cards: tuple[Card, ...] = (),
+             items: Iterable[ScoreItem] = (), count: int | None = None) -> None:
+        """Record a scoring event and move the pegs; end the game at the target."""
+        team = self.team_of(seat)
+        refused = 0
+        if self.rules.exact_finish and self.scores[team] + points > self.rules.target:
+            points, refused = 0, points
+        self.scores[team] += points
+        self._event(kind, seat, points=points, cards=cards, items=list(items), count=count,
+                    refused=refused)
+        if self.scores[team] >= self.rules.target:
+            self.outcome = Outcome.judge(self.rules, team, self.scores)
+            self.phase, self.current_player = OVER, None
+            self._event("over", seat)
+
+    def _event(self, kind: str, seat: int | None, **details: Any) -> None:
+        team = None if seat is None else self.team_of(seat)
+        self.events.append(Event(kind, seat, team, deal=self.deal_number, **details))
+
+
+def _full_deck_order(deck: Sequence[Card | str]) -> list[Card]:
+    """Check that a given deck order holds each of the 52 cards once."""
+    try:
+        cards = parse_cards(list(deck))
+        check_distinct(cards, "the deck")
+    except CardError as error:
+        raise GameStateError(str(error)) from None
+    if len(cards) != 52:
+        raise GameStateError(f"a deck has 52 cards, not {len(cards)}")
+    return cards

@@ -1,0 +1,121 @@
+"""Game options (RULES.md rules 3, 15, 17-19) and how a finished game is scored.
+
+>>> rules = Rules(players=4, target=61)
+>>> rules.teams, rules.team_of(2), rules.cards_dealt, rules.discards_each
+(2, 0, 5, 1)
+>>> Rules.from_dict(rules.to_dict()) == rules
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+SKUNK_RULES = ("acc", "lurch", "none")
+TARGETS = (121, 61)
+
+
+class RulesError(ValueError):
+    """Raised for game options that are not allowed."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one game.
+
+    - ``players``: 2, 3 or 4 (4 = two teams, partners sit opposite).
+    - ``target``: 121 (long game) or 61 (short game).
+    - ``skunk``: ``"acc"`` (skunk below 91 = 2 game points, double skunk below
+      61 = 3; in the 61 game, skunk below 31), ``"lurch"`` (the seeds' rule: a
+      loser below 61, or 31 in the 61 game, loses double), or ``"none"``.
+    - ``manual_counting``: players state their own hand and crib totals.
+    - ``muggins``: with manual counting, an opponent may take overlooked points.
+    - ``exact_finish``: points that would carry a score past the target are not pegged.
+    """
+
+    players: int = 2
+    target: int = 121
+    skunk: str = "acc"
+    manual_counting: bool = False
+    muggins: bool = False
+    exact_finish: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or self.players not in (2, 3, 4):
+            raise RulesError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if type(self.target) is not int or self.target not in TARGETS:
+            raise RulesError(f"target must be 121 or 61, not {self.target!r}")
+        if self.skunk not in SKUNK_RULES:
+            raise RulesError(f"skunk must be one of {', '.join(SKUNK_RULES)}, not {self.skunk!r}")
+        for name in ("manual_counting", "muggins", "exact_finish"):
+            if type(getattr(self, name)) is not bool:
+                raise RulesError(f"{name} must be true or false")
+        if self.muggins and not self.manual_counting:
+            raise RulesError("muggins needs manual counting")
+
+    @property
+    def teams(self) -> int:
+        """How many scores there are: one per player, or two teams of two."""
+        return 2 if self.players == 4 else self.players
+
+    def team_of(self, seat: int) -> int:
+        """The team (score) a seat pegs for."""
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards dealt to each player (rule 5)."""
+        return 6 if self.players == 2 else 5
+
+    @property
+    def discards_each(self) -> int:
+        """Cards each player puts in the crib (rule 5)."""
+        return 2 if self.players == 2 else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Options from a dict, rejecting unknown keys with a clear message."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning team, the kind of win and its game points.
+
+    >>> Outcome.judge(Rules(), winner=0, scores=[121, 85])
+    Outcome(winner=0, kind='skunk', game_points=2, scores=(121, 85))
+    >>> Outcome.judge(Rules(skunk="lurch"), winner=1, scores=[60, 121]).kind
+    'lurch'
+    """
+
+    winner: int
+    kind: str
+    game_points: int
+    scores: tuple[int, ...]
+
+    @classmethod
+    def judge(cls, rules: Rules, winner: int, scores: list[int]) -> Outcome:
+        """Classify a win by the lowest losing score (rule 17)."""
+        worst = min(score for team, score in enumerate(scores) if team != winner)
+        kind, points = "win", 1
+        if rules.skunk == "acc":
+            if rules.target == 121 and worst < 61:
+                kind, points = "double skunk", 3
+            elif worst < rules.target - 30:
+                kind, points = "skunk", 2
+        elif rules.skunk == "lurch" and worst < (rules.target + 1) // 2:
+            kind, points = "lurch", 2
+        return cls(winner, kind, points, tuple(scores))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "kind": self.kind, "game_points": self.game_points,
+                "scores": list(self.scores)}

@@ -1,0 +1,280 @@
+"""Scoring: the show (hands and crib) and the play (pegging).
+
+Every scoring rule of RULES.md lives here once. :func:`score_hand` and
+:func:`score_peg` return itemised breakdowns in the order a player counts
+aloud; :func:`hand_points` is the fast total the computer players use, built
+from the same rules (its rank part is :func:`score_hand`'s, cached).
+
+>>> hand = parse_cards("5S 4S 2S 6H")
+>>> score = score_hand(hand, Card.parse("5H"))
+>>> score.total
+12
+>>> [(item.kind, item.points) for item in score.items]
+[('fifteen', 2), ('fifteen', 2), ('pair', 2), ('run', 3), ('run', 3)]
+>>> score_peg(parse_cards("JH 5S")).total
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import JACK, RANK_NAMES, Card, CardError, check_distinct, parse_cards
+
+HAND_SIZE = 4
+MAX_COUNT = 31
+
+
+class ScoreError(CardError):
+    """Raised for a hand, starter or pile that cannot be scored."""
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One scoring combination: its kind, the cards that make it, its points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form: ``{"kind": ..., "cards": ["5S", ...], "points": ...}``."""
+        return {"kind": self.kind, "cards": [c.code for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True)
+class Score:
+    """A total with its itemised breakdown."""
+
+    items: list[ScoreItem] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"total": self.total, "items": [item.to_dict() for item in self.items]}
+
+
+class ShowScore(Score):
+    """The score of a hand or crib in the show (kinds: fifteen, pair, run, flush, nobs)."""
+
+
+class PegScore(Score):
+    """The points earned by the last card laid (kinds: fifteen, thirty-one, pair, run)."""
+
+
+# --- the show --------------------------------------------------------------
+
+
+def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
+    """Score four cards plus the starter, itemised in counting order.
+
+    Order: fifteens, pairs, runs, flush, nobs (RULES.md rule 13).
+
+    >>> score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total
+    29
+    >>> score_hand(parse_cards("2H 4H 6H 8H"), Card.parse("KS"), crib=True).total
+    0
+    >>> score_hand(parse_cards("2H 4H 6H"), Card.parse("KS"))
+    Traceback (most recent call last):
+    ...
+    cribbage.scoring.ScoreError: a hand has 4 cards, not 3
+    """
+    cards = _check_show(hand, starter)
+    items = _rank_items(cards)
+    flush = flush_points(cards[:HAND_SIZE], starter, crib)
+    if flush:
+        flush_cards = cards if flush == 5 else cards[:HAND_SIZE]
+        items.append(ScoreItem("flush", tuple(flush_cards), flush))
+    for card in cards[:HAND_SIZE]:
+        if is_nobs(card, starter):
+            items.append(ScoreItem("nobs", (card,), 1))
+    return ShowScore(items)
+
+
+def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """Points for a flush: 4 or 5 in a hand, only 5 in the crib (rule 13).
+
+    >>> flush_points(parse_cards("2H 4H 6H 8H"), Card.parse("KH"), crib=True)
+    5
+    >>> flush_points(parse_cards("2H 4H 6H 8H"), Card.parse("KS"), crib=False)
+    4
+    """
+    suit = hand[0].suit
+    if any(card.suit != suit for card in hand):
+        return 0
+    if starter.suit == suit:
+        return 5
+    return 0 if crib else 4
+
+
+def is_nobs(card: Card, starter: Card) -> bool:
+    """His nobs: a jack in hand (or crib) of the starter's suit.
+
+    >>> is_nobs(Card.parse("JD"), Card.parse("4D")), is_nobs(Card.parse("JD"), Card.parse("JH"))
+    (True, False)
+    """
+    return card.rank == JACK and card.suit == starter.suit
+
+
+def _check_show(hand: Sequence[Card], starter: Card) -> list[Card]:
+    hand = list(hand)
+    if len(hand) != HAND_SIZE:
+        raise ScoreError(f"a hand has {HAND_SIZE} cards, not {len(hand)}")
+    if not all(isinstance(card, Card) for card in [*hand, starter]):
+        raise ScoreError("a hand and its starter must be Card values")
+    check_distinct(hand, "the hand")
+    if starter in hand:
+        raise ScoreError(f"the starter {starter} is also in the hand")
+    return [*sorted(hand), starter]
+
+
+def _rank_items(cards: list[Card]) -> list[ScoreItem]:
+    """Fifteens, pairs and runs: the part of a show score that ignores suits."""
+    items = []
+    for size in range(2, len(cards) + 1):
+        for combo in combinations(cards, size):
+            if sum(card.value for card in combo) == 15:
+                items.append(ScoreItem("fifteen", combo, 2))
+    for a, b in combinations(cards, 2):
+        if a.rank == b.rank:
+            items.append(ScoreItem("pair", (a, b), 2))
+    items.extend(_run_items(cards))
+    return items
+
+
+def _run_items(cards: list[Card]) -> list[ScoreItem]:
+    """Every distinct run of the longest length >= 3 (a double run is two runs)."""
+    for size in range(len(cards), 2, -1):
+        runs = [
+            ScoreItem("run", tuple(sorted(combo, key=lambda c: (c.rank, c.suit))), size)
+            for combo in combinations(cards, size)
+            if _is_run(combo)
+        ]
+        if runs:
+            return runs
+    return []
+
+
+def _is_run(cards: Iterable[Card]) -> bool:
+    ranks = sorted(card.rank for card in cards)
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+
+
+# --- fast totals for the computer players and statistics ---------------------
+
+
+@lru_cache(maxsize=None)
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens + pairs + runs of five sorted ranks (the suit-blind part of a show).
+
+    Computed by :func:`score_hand`'s own rules on cards with these ranks, cached:
+    there are only 6,175 rank multisets of five cards.
+
+    >>> rank_points((4, 4, 5, 5, 6)), rank_points((5, 5, 5, 5, 11))
+    (24, 28)
+    """
+    used: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        cards.append(Card(rank, "SHDC"[used.get(rank, 0)]))
+        used[rank] = used.get(rank, 0) + 1
+    return sum(item.points for item in _rank_items(cards))
+
+
+def hand_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+    """The total of :func:`score_hand` without the breakdown or input checks; fast.
+
+    >>> hand_points(parse_cards("5C 5D 5H JS"), Card.parse("5S"))
+    29
+    """
+    ranks = tuple(sorted([card.rank for card in hand] + [starter.rank]))
+    points = rank_points(ranks) + flush_points(hand, starter, crib)
+    return points + sum(1 for card in hand if is_nobs(card, starter))
+
+
+# --- the play ----------------------------------------------------------------
+
+
+def pile_count(pile: Sequence[Card]) -> int:
+    """The running count of the cards laid since the last reset.
+
+    >>> pile_count(parse_cards("JH 5S 7C 6H"))
+    28
+    """
+    return sum(card.value for card in pile)
+
+
+def score_peg(pile: Sequence[Card]) -> PegScore:
+    """Points earned by the last card of ``pile`` (the cards since the last reset).
+
+    Kinds: fifteen, thirty-one, pair (2, 6 or 12), run (RULES.md rule 10).
+    Go and last card are the game's business, not this function's.
+
+    >>> score = score_peg(parse_cards("4S 5S 5H 6H"))
+    >>> score.total
+    0
+    >>> [(i.kind, i.points) for i in score_peg(parse_cards("5S 6H 5H 7C")).items]
+    [('run', 3)]
+    >>> [(i.kind, i.points) for i in score_peg(parse_cards("KS QH 5C 6D")).items]
+    [('thirty-one', 2)]
+    """
+    pile = list(pile)
+    if not pile:
+        raise ScoreError("the pile is empty: no card to score")
+    check_distinct(pile, "the pile")
+    count = pile_count(pile)
+    if count > MAX_COUNT:
+        raise ScoreError(f"the count would be {count}: it may never pass {MAX_COUNT}")
+    items = []
+    if count == 15:
+        items.append(ScoreItem("fifteen", tuple(pile), 2))
+    if count == MAX_COUNT:
+        items.append(ScoreItem("thirty-one", tuple(pile), 2))
+    same = _trailing_same_rank(pile)
+    if same >= 2:
+        items.append(ScoreItem("pair", tuple(pile[-same:]), same * (same - 1)))
+    run = _trailing_run(pile)
+    if run:
+        items.append(ScoreItem("run", tuple(pile[-run:]), run))
+    return PegScore(items)
+
+
+def _trailing_same_rank(pile: list[Card]) -> int:
+    rank = pile[-1].rank
+    same = 0
+    for card in reversed(pile):
+        if card.rank != rank:
+            break
+        same += 1
+    return same
+
+
+def _trailing_run(pile: list[Card]) -> int:
+    """The largest k >= 3 such that the last k cards are k distinct consecutive ranks."""
+    for size in range(len(pile), 2, -1):
+        ranks = sorted(card.rank for card in pile[-size:])
+        if len(set(ranks)) == size and ranks[-1] - ranks[0] == size - 1:
+            return size
+    return 0
+
+
+def describe_item(item: ScoreItem) -> str:
+    """A short English phrase for one item, e.g. ``'pair of fives'``.
+
+    >>> describe_item(ScoreItem("run", (), 4))
+    'run of 4'
+    """
+    if item.kind == "pair":
+        plural = "sixes" if item.cards[0].rank == 6 else RANK_NAMES[item.cards[0].rank - 1] + "s"
+        label = {2: "pair", 6: "three", 12: "four"}[item.points]
+        return f"{label} of {plural}"
+    if item.kind == "run":
+        return f"run of {item.points}"
+    return {"fifteen": "fifteen", "thirty-one": "thirty-one", "flush": "flush",
+            "nobs": "his nobs"}[item.kind]
+

@@ -1,0 +1,160 @@
+"""What one seat may know: the only thing a computer player or the UI's human sees.
+
+Hidden information is structural: a :class:`PlayerView` is built from public
+facts and the seat's own cards, so a player holding one cannot see an
+opponent's hand, the crib before it is shown, or the deck.
+
+>>> from cribbage.game import Game
+>>> view = Game.new(seed=3, first_dealer=0).view(1)
+>>> len(view.hand), view.is_dealer, view.crib_size, view.starter is None
+(6, False, 0, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .rules import Outcome, Rules
+from .scoring import pile_count
+
+if TYPE_CHECKING:
+    from .game import Event, Game, Move
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of the game at one moment.
+
+    ``hand`` is the seat's cards still in hand; ``kept`` the four it kept after
+    discarding (its show hand); ``discards`` what it laid away to the crib.
+    ``played`` lists every (seat, card) laid this deal, ``pile`` the cards of
+    the current series. ``shown`` maps ``"hand:SEAT"``/``"crib"`` to cards
+    revealed in the show. ``events`` is the public log.
+    """
+
+    seat: int
+    rules: Rules
+    phase: str
+    dealer: int
+    current_player: int | None
+    deal_number: int
+    hand: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    starter: Card | None
+    crib_size: int
+    hand_sizes: tuple[int, ...]
+    pile: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    said_go: frozenset[int]
+    scores: tuple[int, ...]
+    shown: dict[str, tuple[Card, ...]]
+    legal_moves: tuple[Move, ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> PlayerView:
+        """Build the view of ``seat`` from ``game`` (copies; nothing is shared)."""
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise ValueError(f"no seat {seat!r} in a {game.players}-player game")
+        return cls(
+            seat=seat,
+            rules=game.rules,
+            phase=game.phase,
+            dealer=game.dealer,
+            current_player=game.current_player,
+            deal_number=game.deal_number,
+            hand=tuple(sorted(game.hands[seat])),
+            kept=tuple(sorted(game.kept[seat])),
+            discards=tuple(game.discards[seat]),
+            starter=game.starter,
+            crib_size=len(game.crib),
+            hand_sizes=tuple(len(hand) for hand in game.hands),
+            pile=tuple(game.pile),
+            played=tuple(game.played),
+            said_go=frozenset(game.said_go),
+            scores=tuple(game.scores),
+            shown=_shown(game),
+            legal_moves=tuple(game.legal_moves()) if game.current_player == seat else (),
+            events=tuple(game.events),
+            outcome=game.outcome,
+        )
+
+    @property
+    def team(self) -> int:
+        return self.rules.team_of(self.seat)
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.current_player == self.seat
+
+    @property
+    def count(self) -> int:
+        """The running count of the current series."""
+        return pile_count(self.pile)
+
+    @property
+    def my_score(self) -> int:
+        return self.scores[self.team]
+
+    def unseen_cards(self) -> list[Card]:
+        """Cards this seat has not seen: in other hands, the crib or the deck.
+
+        >>> from cribbage.game import Game
+        >>> len(Game.new(seed=3, first_dealer=0).view(0).unseen_cards())
+        46
+        """
+        from .cards import full_deck
+
+        seen = set(self.hand) | set(self.kept) | set(self.discards)
+        seen |= {card for _, card in self.played}
+        seen |= {card for cards in self.shown.values() for card in cards}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return [card for card in full_deck() if card not in seen]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for the browser (cards as codes like ``"5S"``)."""
+
+        def codes(cards: Any) -> list[str]:
+            return [card.code for card in cards]
+
+        return {
+            "seat": self.seat, "team": self.team, "rules": self.rules.to_dict(),
+            "phase": self.phase, "dealer": self.dealer,
+            "current_player": self.current_player, "deal_number": self.deal_number,
+            "hand": codes(self.hand), "kept": codes(self.kept),
+            "discards": codes(self.discards),
+            "starter": self.starter.code if self.starter else None,
+            "crib_size": self.crib_size, "hand_sizes": list(self.hand_sizes),
+            "pile": codes(self.pile), "count": self.count,
+            "played": [[seat, card.code] for seat, card in self.played],
+            "said_go": sorted(self.said_go), "scores": list(self.scores),
+            "shown": {key: codes(cards) for key, cards in self.shown.items()},
+            "legal_moves": [str(move) for move in self.legal_moves],
+            "events": [event.to_dict() for event in self.events],
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def _shown(game: Game) -> dict[str, tuple[Card, ...]]:
+    """Hands and crib revealed in this deal's show so far, and the one being counted."""
+    shown: dict[str, tuple[Card, ...]] = {}
+    for event in reversed(game.events):
+        if event.deal != game.deal_number or event.kind == "deal":
+            break
+        if event.kind in ("hand", "crib"):
+            shown.setdefault("crib" if event.kind == "crib" else f"hand:{event.seat}",
+                             event.cards)
+    if game.phase == "count":  # the hand (or crib) being counted lies face up
+        seat, kind = game.show_queue[0]
+        cards = game.crib if kind == "crib" else game.kept[seat]
+        shown["crib" if kind == "crib" else f"hand:{seat}"] = tuple(cards)
+    return shown
