@@ -156,8 +156,10 @@ def full_deck() -> list[Card]:
     return [Card.from_index(i) for i in range(52)]
 
 
-def check_distinct(cards: Iterable[Card], what: str = "cards") -> None:
-    """Raise :class:`CardError` naming the first card that appears twice.
+def check_distinct(
+    cards: Iterable[Card], what: str = "cards", error: type[CardError] = CardError
+) -> None:
+    """Raise ``error`` (a :class:`CardError`) naming the first card that appears twice.
 
     >>> check_distinct(parse_cards("5S 5H"))
     >>> check_distinct(parse_cards("5S 6H 5S"), "hand")
@@ -168,5 +170,5 @@ def check_distinct(cards: Iterable[Card], what: str = "cards") -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"{what} has {card} twice")
+            raise error(f"{what} has {card} twice")
         seen.add(card)

@@ -127,7 +127,7 @@ def _check_show(hand: Sequence[Card], starter: Card) -> list[Card]:
         raise ScoreError(f"a hand has {HAND_SIZE} cards, not {len(hand)}")
     if not all(isinstance(card, Card) for card in [*hand, starter]):
         raise ScoreError("a hand and its starter must be Card values")
-    check_distinct(hand, "the hand")
+    check_distinct(hand, "the hand", ScoreError)
     if starter in hand:
         raise ScoreError(f"the starter {starter} is also in the hand")
     return [*sorted(hand), starter]
@@ -226,7 +226,7 @@ def score_peg(pile: Sequence[Card]) -> PegScore:
     pile = list(pile)
     if not pile:
         raise ScoreError("the pile is empty: no card to score")
-    check_distinct(pile, "the pile")
+    check_distinct(pile, "the pile", ScoreError)
     count = pile_count(pile)
     if count > MAX_COUNT:
         raise ScoreError(f"the count would be {count}: it may never pass {MAX_COUNT}")
@@ -278,3 +278,37 @@ def describe_item(item: ScoreItem) -> str:
     return {"fifteen": "fifteen", "thirty-one": "thirty-one", "flush": "flush",
             "nobs": "his nobs"}[item.kind]
 
+
+
+NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two "
+    "twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine"
+).split()
+
+
+def cadence(items: Sequence[ScoreItem]) -> str:
+    """The breakdown said aloud, with the running total, as players count.
+
+    >>> cadence(score_hand(parse_cards("4S 5S 5H 6H"), Card.parse("2C")).items)
+    'fifteen two, fifteen four, a pair is six, a run of three is nine, a run of three is twelve'
+    >>> cadence([])
+    'nineteen (nothing)'
+    """
+    if not items:
+        return "nineteen (nothing)"
+    phrases, total = [], 0
+    for item in items:
+        total += item.points
+        said = NUMBER_WORDS[total] if total < len(NUMBER_WORDS) else str(total)
+        phrases.append(f"{_phrase(item)} {said}")
+    return ", ".join(phrases)
+
+
+def _phrase(item: ScoreItem) -> str:
+    if item.kind == "pair":
+        return {2: "a pair", 6: "three of a kind", 12: "four of a kind"}[item.points] + " is"
+    if item.kind == "run":
+        return f"a run of {NUMBER_WORDS[len(item.cards)]} is"
+    return {"fifteen": "fifteen", "thirty-one": "thirty-one for", "flush": "a flush is",
+            "nobs": "his nobs is"}[item.kind]

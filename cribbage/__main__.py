@@ -1,0 +1,125 @@
+"""Command line: ``python -m cribbage score|peg|stats|arena|advise ...``.
+
+Errors print one line and exit with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn, Sequence
+
+from .cards import Card, CardError, parse_cards
+from .scoring import Score, cadence, describe_item, pile_count, score_hand, score_peg
+
+USAGE = """usage: python -m cribbage COMMAND ...
+  score CARDS --starter CARD [--crib] [--json]   itemised show score of a 4-card hand
+  peg CARDS [--json]                              points of the last card of a pile
+  stats [--json]                                  scores over all 12,994,800 hands
+  arena ...                                       computer players against each other
+  advise CARDS [--dealer] [--json]                rank the discards of a dealt hand"""
+
+
+class CliError(Exception):
+    """A user error: printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0 if args else 2
+    command, rest = args[0], args[1:]
+    try:
+        if command == "arena":
+            from .arena import run_cli
+
+            return run_cli(rest)
+        if command == "advise":
+            from .coach import advise_cli
+
+            return advise_cli(rest)
+        handler = {"score": _score, "peg": _peg, "stats": _stats}.get(command)
+        if handler is None:
+            raise CliError(f"unknown command {command!r} (score, peg, stats, arena, advise)")
+        return handler(rest)
+    except (CliError, CardError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _score(argv: list[str]) -> int:
+    parser = _Parser(prog="python -m cribbage score")
+    parser.add_argument("cards", nargs="+")
+    parser.add_argument("--starter", required=True)
+    parser.add_argument("--crib", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    hand, starter = parse_cards(args.cards), Card.parse(args.starter)
+    score = score_hand(hand, starter, crib=args.crib)
+    if args.json:
+        print(json.dumps({"hand": [c.code for c in hand], "starter": starter.code,
+                          "crib": args.crib, **score.to_dict()}))
+        return 0
+    label = "Crib" if args.crib else "Hand"
+    print(f"{label} {' '.join(map(str, hand))}  starter {starter}")
+    _print_items(score)
+    print(f"Said: {cadence(score.items)}")
+    return 0
+
+
+def _peg(argv: list[str]) -> int:
+    parser = _Parser(prog="python -m cribbage peg")
+    parser.add_argument("cards", nargs="+")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    pile = parse_cards(args.cards)
+    score = score_peg(pile)
+    if args.json:
+        print(json.dumps({"pile": [c.code for c in pile], "count": pile_count(pile),
+                          **score.to_dict()}))
+        return 0
+    print(f"Pile {' '.join(map(str, pile))}  count {pile_count(pile)}  last card {pile[-1]}")
+    _print_items(score)
+    return 0
+
+
+def _print_items(score: Score) -> None:
+    for item in score.items:
+        cards = " ".join(map(str, item.cards))
+        print(f"  {describe_item(item):<16} {cards:<20} {item.points:>3}")
+    print(f"  {'total':<16} {'':<20} {score.total:>3}")
+
+
+def _stats(argv: list[str]) -> int:
+    from .stats import score_distribution
+
+    parser = _Parser(prog="python -m cribbage stats")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    dist = score_distribution()
+    if args.json:
+        print(json.dumps({kind: {str(k): v for k, v in sorted(counts.items())}
+                          for kind, counts in dist.items()}))
+        return 0
+    total = sum(dist["hand"].values())
+    print(f"Show scores over all {total:,} (4-card hand, starter) combinations")
+    print(f"{'score':>5} {'hands':>12} {'%':>8} {'cribs':>12} {'%':>8}")
+    for points in range(30):
+        hand, crib = dist["hand"][points], dist["crib"][points]
+        print(f"{points:>5} {hand:>12,} {100 * hand / total:>8.4f} "
+              f"{crib:>12,} {100 * crib / total:>8.4f}")
+    for kind in ("hand", "crib"):
+        mean = sum(k * v for k, v in dist[kind].items()) / total
+        print(f"mean {kind} score: {mean:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

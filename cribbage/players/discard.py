@@ -1,0 +1,119 @@
+"""Discards: expected hand value over every starter, plus the crib tables.
+
+The expected value of keeping four cards is exact: the mean of
+:func:`~cribbage.scoring.hand_points` over every starter this seat has not
+seen (46 in a 2-player game). The crib's value comes from tables computed by
+``tools/make_crib_tables.py`` and shipped in ``cribbage/data/crib_tables.json``:
+the mean crib score given the ranks we lay away and the starter's rank, with
+the other players' crib cards drawn from how a good player discards.
+
+>>> from cribbage.game import Game
+>>> view = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
+...                      starter="5H").view(0)
+>>> best = rank_discards(view, use_crib=True)[0]
+>>> [c.code for c in best.discard], round(best.hand, 2)
+(['8D', '8C'], 9.22)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Sequence
+
+from ..cards import JACK, Card, full_deck
+from ..scoring import hand_points
+from ..view import PlayerView
+
+TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "crib_tables.json"
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """One way to lay away: expected hand and crib points and the net for this seat.
+
+    ``crib`` is the expected crib score (whoever owns it); ``net`` adds it for
+    our own (or partner's) crib and subtracts it for an opponent's, weighted.
+    """
+
+    discard: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    hand: float
+    crib: float
+    net: float
+
+
+@lru_cache(maxsize=1)
+def crib_tables() -> dict[str, list]:
+    """The shipped crib tables (see ``tools/make_crib_tables.py``), loaded once.
+
+    Keys: ``"2p dealer"``/``"2p pone"``: ``[low][high][starter]`` (ranks - 1);
+    ``"3p"``/``"4p"``: ``[rank][starter]`` for a single card laid away.
+    """
+    try:
+        text = TABLE_FILE.read_text()
+    except OSError:  # e.g. a zip import: fall back to importlib.resources
+        from importlib.resources import files
+
+        text = files("cribbage").joinpath("data/crib_tables.json").read_text()
+    data = json.loads(text)
+    return {key: value for key, value in data.items() if key != "about"}
+
+
+def crib_value(view_rules_players: int, dealer_role: str, discard: Sequence[Card],
+               starter: Card) -> float:
+    """Expected crib points given what this seat lays away and the starter.
+
+    ``dealer_role`` is ``"dealer"`` when the crib holds the opponent's balks
+    (we deal), ``"pone"`` when the dealer feeds it (2 players only). A jack we
+    lay away of the starter's suit is his nobs for sure: added exactly.
+    """
+    tables = crib_tables()
+    nobs = sum(1 for card in discard if card.rank == JACK and card.suit == starter.suit)
+    s = starter.rank - 1
+    if view_rules_players == 2:
+        low, high = sorted(card.rank - 1 for card in discard)
+        return tables[f"2p {dealer_role}"][low][high][s] + nobs
+    return tables[f"{view_rules_players}p"][discard[0].rank - 1][s] + nobs
+
+
+def crib_weight(view: PlayerView) -> float:
+    """How a crib point counts for this seat: +1 ours or partner's, -1 an opponent's.
+
+    In a 3-player game an opponent's crib costs us less than our own points
+    gain us (there are two opponents to beat): -0.5.
+    """
+    if view.rules.team_of(view.dealer) == view.team:
+        return 1.0
+    return -0.5 if view.rules.players == 3 else -1.0
+
+
+def rank_discards(view: PlayerView, use_crib: bool = True) -> list[DiscardChoice]:
+    """Every legal discard with its exact expected hand value (and crib), best first.
+
+    The hand value is the mean over every unseen starter; with ``use_crib`` the
+    crib value from the tables is weighted by :func:`crib_weight` into ``net``.
+    """
+    hand = list(view.hand)
+    seen = set(hand) | set(view.kept) | set(view.discards)
+    starters = [card for card in full_deck() if card not in seen]
+    weight = crib_weight(view) if use_crib else 0.0
+    role = "dealer" if view.is_dealer else "pone"
+    players = view.rules.players
+    choices = []
+    for discard in combinations(hand, view.rules.discards_each):
+        kept = tuple(card for card in hand if card not in discard)
+        hand_total = crib_total = 0.0
+        for starter in starters:
+            hand_total += hand_points(kept, starter)
+            if use_crib:
+                crib_total += crib_value(players, role, discard, starter)
+        hand_mean = hand_total / len(starters)
+        crib_mean = crib_total / len(starters)
+        choices.append(DiscardChoice(discard, kept, hand_mean, crib_mean,
+                                     hand_mean + weight * crib_mean))
+    choices.sort(key=lambda choice: -choice.net)
+    return choices
