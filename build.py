@@ -1,28 +1,527 @@
 #!/usr/bin/env python3
 """Build, serve and test the cribbage site (standard library only).
 
-    python build.py test [pytest args]   run the whole test suite
+    python build.py                      assemble the static site in dist/
+    python build.py serve [--port N]     build, then serve dist/ on 127.0.0.1
+    python build.py test [pytest args]   build, find a browser, run the whole suite
+
+The site is web/ plus three pinned npm packages (Pyodide, PyScript and
+MicroPython for PyScript). Each tarball is fetched once with ``npm pack`` into
+``.cache/npm/`` and checked against the sha512 pinned below, so later builds
+are offline and take about a second. Pyodide's stdlib zip is recompiled to
+sourceless ``.pyc`` by running that same Pyodide under Node (see
+shared/DESIGN.md: it halves the engine's cold start); the result is cached too.
+
+Third-party files land in directories named by version and content hash
+(``pyodide-314.0.7-1a2b3c4d/``) so they can be served as immutable; the page,
+its configs and the UI code are revalidated on every load.
 """
 
 from __future__ import annotations
 
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+import threading
+import zipfile
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+ENGINE_PACKAGE = ROOT / "cribbage"
+PRECOMPILE_VERSION = "1"  # bump when the precompiled stdlib format changes
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A pinned npm package and the files of it that the page needs."""
+
+    key: str  # short name used for the dist directory and placeholders
+    name: str
+    version: str
+    integrity: str  # "sha512-..." as npm reports it
+    files: tuple[str, ...]  # paths inside the tarball (under package/), or a dir + "/"
+
+    @property
+    def tarball(self) -> Path:
+        safe = self.name.lstrip("@").replace("/", "-")
+        return CACHE / "npm" / f"{safe}-{self.version}.tgz"
+
+
+PINS = (
+    Pin(
+        "pyodide",
+        "pyodide",
+        "314.0.7",
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ),
+    ),
+    Pin(
+        "pyscript",
+        "@pyscript/core",
+        "0.7.31",
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+        ("dist/",),
+    ),
+    Pin(
+        "micropython",
+        "@micropython/micropython-webassembly-pyscript",
+        "1.27.0",
+        "sha512-DnXx4EqxgkeaFESrS3uKrL7mLMk4mRTd0mMzaOd3HUSiZUOAE7t11uLnjf3ftF87N2xm4knHnWEKcVK4IYIUDA==",
+        ("micropython.mjs", "micropython.wasm"),
+    ),
+)
+
+# PyScript chunks the page never loads: the code editor and the terminal widget
+# (their plugins load them only for <py-editor> or a terminal attribute).
+PYSCRIPT_SKIP = ("codemirror", "xterm")
+
+# Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
+TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
+
+
+class BuildError(Exception):
+    """A build step failed; the message is one line for the user."""
+
+
+# --- fetching pinned packages ------------------------------------------------
+
+
+def sri_sha512(data: bytes) -> str:
+    """Subresource-integrity string, as npm reports it.
+
+    >>> sri_sha512(b"")[:20]
+    'sha512-z4PhNX7vuL3xV'
+    """
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def fetch_tarball(pin: Pin) -> bytes:
+    """Return the pinned tarball's bytes, fetching it with ``npm pack`` if not cached."""
+    path = pin.tarball
+    if not path.exists():
+        if shutil.which("npm") is None:
+            raise BuildError(f"npm is needed once to fetch {pin.name}@{pin.version}: install Node.js and npm")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        print(f"fetching {pin.name}@{pin.version} with npm pack", file=sys.stderr)
+        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+            done = subprocess.run(
+                ["npm", "pack", "--json", "--pack-destination", tmp, f"{pin.name}@{pin.version}"],
+                capture_output=True,
+                text=True,
+            )
+            if done.returncode != 0:
+                last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                raise BuildError(f"npm pack {pin.name}@{pin.version} failed: {last}")
+            filename = json.loads(done.stdout)[0]["filename"]
+            os.replace(Path(tmp) / filename, path)
+    data = path.read_bytes()
+    actual = sri_sha512(data)
+    if actual != pin.integrity:
+        raise BuildError(
+            f"integrity mismatch for {pin.name}@{pin.version}: pinned {pin.integrity}, got {actual}"
+            f" (delete {path.relative_to(ROOT)} to refetch)"
+        )
+    return data
+
+
+def extract(pin: Pin, data: bytes) -> dict[str, bytes]:
+    """The files of ``pin.files`` from its tarball, keyed by their path in dist."""
+    out: dict[str, bytes] = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        for member in tar.getmembers():
+            if not member.isfile():
+                continue
+            name = member.name.removeprefix("package/")
+            for wanted in pin.files:
+                if wanted.endswith("/") and name.startswith(wanted):
+                    short = name[len(wanted) :]
+                    if not short.endswith(".map") and not short.startswith(PYSCRIPT_SKIP):
+                        out[short] = tar.extractfile(member).read()  # type: ignore[union-attr]
+                elif name == wanted:
+                    out[name] = tar.extractfile(member).read()  # type: ignore[union-attr]
+    missing = [f for f in pin.files if not f.endswith("/") and f not in out]
+    if missing:
+        raise BuildError(f"{pin.name}@{pin.version} lacks {', '.join(missing)}")
+    return out
+
+
+# --- the precompiled stdlib --------------------------------------------------
+
+PRECOMPILE_JS = r"""
+// Recompile Pyodide's stdlib zip to sourceless .pyc with that same Pyodide.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexDir, source, target] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: indexDir + "/" });
+py.FS.writeFile("/tmp/in.zip", readFileSync(source));
+py.runPython(`
+import importlib.util, marshal, zipfile
+with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        if info.filename.endswith(".py"):
+            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+            data = importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        dst.writestr(info, data)
+`);
+writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def precompiled_stdlib(pin: Pin, files: dict[str, bytes]) -> bytes:
+    """Pyodide's stdlib zip with every module as sourceless ``.pyc`` (cached)."""
+    cached = CACHE / "stdlib" / f"python_stdlib-{pin.version}-pyc{PRECOMPILE_VERSION}.zip"
+    if cached.exists():
+        return cached.read_bytes()
+    if shutil.which("node") is None:
+        raise BuildError("node is needed once to precompile the Pyodide stdlib: install Node.js")
+    print("precompiling the Pyodide stdlib under Node", file=sys.stderr)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+            (Path(tmp) / name).write_bytes(files[name])
+        script = Path(tmp) / "precompile.mjs"
+        script.write_text(PRECOMPILE_JS)
+        out = Path(tmp) / "out.zip"
+        done = subprocess.run(
+            ["node", str(script), tmp, str(Path(tmp) / "python_stdlib.zip"), str(out)],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise BuildError(f"precompiling the stdlib failed: {last}")
+        os.replace(out, cached)
+    return cached.read_bytes()
+
+
+# --- the engine and the site -------------------------------------------------
+
+
+def engine_zip() -> bytes:
+    """The ``cribbage`` package as a zip for PyScript's ``files`` (deterministic)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(ENGINE_PACKAGE.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), (2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def short_hash(files: dict[str, bytes]) -> str:
+    """Eight hex digits that change whenever any file (name or bytes) changes."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    return digest.hexdigest()[:8]
+
+
+def write_if_changed(path: Path, data: bytes) -> None:
+    """Write only changed files, so unchanged ones keep their mtime and ETag."""
+    if path.exists() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def site_configs(dirs: dict[str, str], engine_name: str) -> dict[str, bytes]:
+    """The two PyScript configs, kept beside index.html (DESIGN.md explains why).
+
+    ui.json: MicroPython on the main thread, with the UI's pure modules.
+    engine.json: Pyodide in the worker, through our loader (progress reports),
+    with the engine unpacked from a zip into the working dir (on sys.path).
+    """
+    ui_modules = sorted(p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "engine_worker.py"))
+    ui = {
+        "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
+        "files": {f"./{name}": "" for name in ui_modules},
+    }
+    engine = {
+        "interpreter": f"./{dirs['PYODIDE_DIR']}/loader.mjs",
+        "files": {f"./{engine_name}": "./*"},
+        "sync_main_only": True,
+    }
+    return {
+        "ui.json": json.dumps(ui, indent=1).encode(),
+        "engine.json": json.dumps(engine, indent=1).encode(),
+    }
+
+
+def build(quiet: bool = False) -> Path:
+    """Assemble dist/ and return its path."""
+    vendor: dict[str, dict[str, bytes]] = {}
+    for pin in PINS:
+        files = extract(pin, fetch_tarball(pin))
+        if pin.key == "pyodide":
+            files["python_stdlib.zip"] = precompiled_stdlib(pin, files)
+            files["loader.mjs"] = (WEB / "pyodide-loader.mjs").read_bytes()
+        vendor[pin.key] = files
+    dirs = {
+        f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}" for pin in PINS
+    }
+    engine = engine_zip()
+    engine_name = f"cribbage-{short_hash({'zip': engine})}.zip"
+
+    site: dict[str, bytes] = {engine_name: engine}
+    for pin in PINS:
+        for name, data in vendor[pin.key].items():
+            site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
+    for path in sorted(WEB.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.name != "pyodide-loader.mjs":
+            data = path.read_bytes()
+            if path.suffix in TEMPLATED:
+                text = data.decode()
+                for key, value in dirs.items():
+                    text = text.replace("{{" + key + "}}", value)
+                data = text.encode()
+            site[path.relative_to(WEB).as_posix()] = data
+    site.update(site_configs(dirs, engine_name))
+
+    DIST.mkdir(exist_ok=True)
+    for name, data in site.items():
+        write_if_changed(DIST / name, data)
+    remove_stale(set(site))
+    if not quiet:
+        total = sum(len(d) for d in site.values())
+        print(f"built {DIST.relative_to(ROOT)}/: {len(site)} files, {total / 1e6:.1f} MB", file=sys.stderr)
+    return DIST
+
+
+def remove_stale(keep: set[str]) -> None:
+    """Delete files (and emptied dirs) in dist/ that the build did not write."""
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        rel = path.relative_to(DIST).as_posix()
+        if path.is_file() and rel not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+# --- serving -----------------------------------------------------------------
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+def cache_control(path: str) -> str:
+    """Long-lived for content-named files, revalidated for the page and its configs.
+
+    >>> cache_control("/pyodide-314.0.7-1a2b3c4d/pyodide.asm.wasm") == IMMUTABLE
+    True
+    >>> cache_control("/index.html")
+    'no-cache'
+    """
+    first = path.lstrip("/").split("/", 1)[0]
+    versioned = any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
+    if versioned or (first.startswith("cribbage-") and first.endswith(".zip")):
+        return IMMUTABLE
+    return REVALIDATE
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the caching headers a good static host sends."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".py": "text/plain; charset=utf-8",
+        ".css": "text/css",
+        ".svg": "image/svg+xml",
+    }
+    _etags: dict[tuple[str, int, int], str] = {}
+
+    def etag(self, path: str) -> str:
+        """A strong ETag from the file's bytes, cached by path, size and mtime."""
+        stat = os.stat(path)
+        key = (path, stat.st_size, stat.st_mtime_ns)
+        if key not in self._etags:
+            with open(path, "rb") as f:
+                self._etags[key] = '"' + hashlib.sha256(f.read()).hexdigest()[:20] + '"'
+        return self._etags[key]
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            tag = self.etag(path)
+            if tag in (self.headers.get("If-None-Match") or ""):
+                self.send_response(304)
+                self.send_header("ETag", tag)
+                self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+                self.end_headers()
+                return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        path = self.translate_path(self.path)
+        if os.path.isfile(path) and not self._headers_buffer_has("ETag"):
+            self.send_header("ETag", self.etag(path))
+            self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+            self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def _headers_buffer_has(self, name: str) -> bool:
+        prefix = name.lower().encode() + b":"
+        return any(line.lower().startswith(prefix) for line in getattr(self, "_headers_buffer", []))
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+
+def make_server(port: int = 0, directory: Path = DIST, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free one)."""
+    handler = partial(SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(directory: Path = DIST) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a quiet server on a free loopback port; return it and its base URL."""
+    server = make_server(0, directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def cmd_serve(port: int) -> int:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(port, verbose=True)
+    print(f"serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+# --- finding a browser and testing -------------------------------------------
+
+SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+BROWSER_ENV = "CRIBBAGE_BROWSER"  # "playwright" or a path to a Chromium executable
+INSTALL_HINT = (
+    "no browser for the browser tests: run `playwright install chromium`, or install Chromium "
+    "(Debian: apt-get install -y chromium), or set CRIBBAGE_BROWSER to a Chromium executable"
+)
+
+
+def playwright_chromium() -> str | None:
+    """The path of Playwright's own Chromium if it is installed, else None."""
+    probe = (
+        "from playwright.sync_api import sync_playwright\n"
+        "with sync_playwright() as p: print(p.chromium.executable_path)"
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = done.stdout.strip()
+    return path if done.returncode == 0 and path and os.path.exists(path) else None
+
+
+def system_chromium() -> str | None:
+    """A system Chromium, if one is installed."""
+    for path in SYSTEM_CHROMIUM:
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def install_debian_chromium() -> str | None:
+    """Install Debian's chromium when we are root on Debian; return its path or None."""
+    if os.geteuid() != 0 or not Path("/etc/debian_version").exists() or shutil.which("apt-get") is None:
+        return None
+    print("installing Debian's chromium for the browser tests", file=sys.stderr)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for args in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        if subprocess.run(args, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+            return None
+    return system_chromium()
+
+
+def find_browser(install: bool = False) -> str | None:
+    """``"playwright"`` for Playwright's own browser, a Chromium path, or None.
+
+    Order: $CRIBBAGE_BROWSER, Playwright's browser, a system Chromium, then
+    (only with ``install``) Debian's chromium installed with apt-get.
+    """
+    chosen = os.environ.get(BROWSER_ENV)
+    if chosen:
+        return chosen
+    if playwright_chromium():
+        return "playwright"
+    return system_chromium() or (install_debian_chromium() if install else None)
 
 
 def cmd_test(args: list[str]) -> int:
-    """Run the whole suite with pytest."""
-    return subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT)
+    """Build, find a browser, then run the whole suite with pytest."""
+    try:
+        import pytest_playwright  # noqa: F401
+    except ImportError:
+        print('pytest-playwright is missing: pip install -e ".[test]"', file=sys.stderr)
+        return 2
+    build()
+    browser = find_browser(install=True)
+    if browser is None:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    env = {**os.environ, BROWSER_ENV: browser, "CRIBBAGE_DIST_BUILT": "1"}
+    return subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="build, find a browser and run the whole test suite", add_help=False)
     if argv[:1] == ["test"]:
-        return cmd_test(argv[1:])
-    print("usage: python build.py test [pytest args]", file=sys.stderr)
-    return 2
+        command, rest = "test", argv[1:]
+    else:
+        ns = parser.parse_args(argv)
+        command, rest = ns.command, []
+    try:
+        if command == "test":
+            return cmd_test(rest)
+        if command == "serve":
+            return cmd_serve(ns.port)
+        build()
+        return 0
+    except BuildError as error:
+        print(f"build.py: {error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
