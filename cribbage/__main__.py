@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from .cards import Card, CardError, parse_cards
 from .scoring import Score, cadence, describe_item, pile_count, score_hand, score_peg

@@ -14,9 +14,9 @@ Aces are always low (RULES.md rule 1); face cards count ten (rule 2).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
-from typing import Iterable
 
 SUITS = "SHDC"
 """Suit letters in display order: spades, hearts, diamonds, clubs."""

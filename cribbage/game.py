@@ -21,13 +21,17 @@ import hashlib
 import json
 import random
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardError, check_distinct, full_deck, parse_cards
 from .rules import Outcome, Rules, RulesError
-from .scoring import MAX_COUNT, HAND_SIZE, ScoreItem, pile_count, score_hand, score_peg
+from .scoring import HAND_SIZE, MAX_COUNT, ScoreItem, pile_count, score_hand, score_peg
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 # Phases, in the order a deal goes through them.
 CUT = "cut"  # cutting for the first deal

@@ -17,12 +17,19 @@ from the same rules (its rank part is :func:`score_hand`'s, cached).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
-from typing import Iterable, Sequence
 
-from .cards import JACK, RANK_NAMES, Card, CardError, check_distinct, parse_cards
+from .cards import (
+    JACK,
+    RANK_NAMES,
+    Card,
+    CardError,
+    check_distinct,
+    parse_cards,  # noqa: F401  (used by the doctests)
+)
 
 HAND_SIZE = 4
 MAX_COUNT = 31
@@ -168,7 +175,7 @@ def _is_run(cards: Iterable[Card]) -> bool:
 # --- fast totals for the computer players and statistics ---------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_points(ranks: tuple[int, ...]) -> int:
     """Fifteens + pairs + runs of five sorted ranks (the suit-blind part of a show).
 

@@ -18,7 +18,7 @@ starter's) and are cached. The bonus itself is computed by the scorer's own
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
 from .cards import JACK, SUITS, Card
@@ -49,7 +49,7 @@ def _shape(ranks: tuple[int, ...], starter_rank: int) -> Shape:
     return tuple(sorted((n, rank == JACK, rank == starter_rank) for rank, n in counts.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_bonuses(shape: Shape) -> Counter[tuple[int, int]]:
     """For each (hand bonus, crib bonus) from flush and nobs, how many suit assignments."""
     # Stand-in ranks that keep the shape: a jack where the shape says so, the

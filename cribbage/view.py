@@ -152,9 +152,9 @@ def _shown(game: Game) -> dict[str, tuple[Card, ...]]:
             break
         if event.kind in ("hand", "crib"):
             shown.setdefault("crib" if event.kind == "crib" else f"hand:{event.seat}",
-                             event.cards)
+                             tuple(sorted(event.cards)))
     if game.phase == "count":  # the hand (or crib) being counted lies face up
         seat, kind = game.show_queue[0]
         cards = game.crib if kind == "crib" else game.kept[seat]
-        shown["crib" if kind == "crib" else f"hand:{seat}"] = tuple(cards)
+        shown["crib" if kind == "crib" else f"hand:{seat}"] = tuple(sorted(cards))
     return shown

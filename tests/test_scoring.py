@@ -5,11 +5,11 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reference import reference_peg, reference_show
 
 from cribbage import Card, ScoreError, full_deck, hand_points, parse_cards, score_hand, score_peg
 from cribbage.scoring import cadence
 from cribbage.stats import score_distribution
-from reference import reference_peg, reference_show
 
 
 def show(text, starter, crib=False):
