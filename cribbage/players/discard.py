@@ -12,17 +12,17 @@ the other players' crib cards drawn from how a good player discards.
 ...                      starter="5H").view(0)
 >>> best = rank_discards(view, use_crib=True)[0]
 >>> [c.code for c in best.discard], round(best.hand, 2)
-(['8D', '8C'], 9.22)
+(['8D', '8C'], 8.5)
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Sequence
 
 from ..cards import JACK, Card, full_deck
 from ..scoring import hand_points
@@ -63,21 +63,25 @@ def crib_tables() -> dict[str, list]:
     return {key: value for key, value in data.items() if key != "about"}
 
 
-def crib_value(view_rules_players: int, dealer_role: str, discard: Sequence[Card],
-               starter: Card) -> float:
+def crib_value(players: int, role: str, discard: Sequence[Card], starter: Card) -> float:
     """Expected crib points given what this seat lays away and the starter.
 
-    ``dealer_role`` is ``"dealer"`` when the crib holds the opponent's balks
+    ``role`` is ``"dealer"`` when the crib holds the opponent's balks
     (we deal), ``"pone"`` when the dealer feeds it (2 players only). A jack we
     lay away of the starter's suit is his nobs for sure: added exactly.
     """
-    tables = crib_tables()
     nobs = sum(1 for card in discard if card.rank == JACK and card.suit == starter.suit)
-    s = starter.rank - 1
-    if view_rules_players == 2:
-        low, high = sorted(card.rank - 1 for card in discard)
-        return tables[f"2p {dealer_role}"][low][high][s] + nobs
-    return tables[f"{view_rules_players}p"][discard[0].rank - 1][s] + nobs
+    return crib_row(players, role, tuple(card.rank for card in discard))[starter.rank - 1] + nobs
+
+
+@cache
+def crib_row(players: int, role: str, ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """The table's expected crib for each starter rank, given the ranks laid away."""
+    tables = crib_tables()
+    if players == 2:
+        low, high = sorted(rank - 1 for rank in ranks)
+        return tuple(tables[f"2p {role}"][low][high])
+    return tuple(tables[f"{players}p"][ranks[0] - 1])
 
 
 def crib_weight(view: PlayerView) -> float:
@@ -106,13 +110,13 @@ def rank_discards(view: PlayerView, use_crib: bool = True) -> list[DiscardChoice
     choices = []
     for discard in combinations(hand, view.rules.discards_each):
         kept = tuple(card for card in hand if card not in discard)
-        hand_total = crib_total = 0.0
-        for starter in starters:
-            hand_total += hand_points(kept, starter)
-            if use_crib:
-                crib_total += crib_value(players, role, discard, starter)
-        hand_mean = hand_total / len(starters)
-        crib_mean = crib_total / len(starters)
+        hand_mean = sum(hand_points(kept, starter) for starter in starters) / len(starters)
+        crib_mean = 0.0
+        if use_crib:
+            row = crib_row(players, role, tuple(card.rank for card in discard))
+            jack_suits = [card.suit for card in discard if card.rank == JACK]
+            crib_mean = sum(row[starter.rank - 1] + jack_suits.count(starter.suit)
+                            for starter in starters) / len(starters)
         choices.append(DiscardChoice(discard, kept, hand_mean, crib_mean,
                                      hand_mean + weight * crib_mean))
     choices.sort(key=lambda choice: -choice.net)

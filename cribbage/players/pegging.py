@@ -15,8 +15,8 @@ ahead over the whole rest of a 2-player play for many sampled deals.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
-from typing import Sequence
 
 from ..cards import Card
 from ..view import PlayerView
@@ -164,7 +164,8 @@ class PlaySearch:
         return sign * points + self.next_turn(new_hands, new_pile, new_count, seat, gone, seat,
                                               depth - 1, gained)
 
-    def credit(self, seat: int, points: int, gained: tuple[int, int]) -> tuple[tuple[int, int], int]:
+    def credit(self, seat: int, points: int,
+               gained: tuple[int, int]) -> tuple[tuple[int, int], int]:
         """Track points when playing to the board; a win returns its bonus."""
         if not self.win_bonus or not points:
             return gained, 0

@@ -1,0 +1,205 @@
+"""The four computer levels: beginner, easy, standard and expert.
+
+Each is a real strategy that decides from its :class:`~cribbage.view.PlayerView`
+only. ``seed`` makes a player's own random choices repeatable.
+
+>>> from cribbage.game import Game
+>>> game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
+...                      starter="5H")
+>>> [c.code for c in Expert().discard(game.view(1))]
+['TS', 'KC']
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from ..cards import Card
+from ..scoring import score_hand
+from ..view import PlayerView
+from .discard import rank_discards
+from .pegging import heuristic_play_values, search_play, value_of
+
+
+class ComputerPlayer:
+    """Shared parts: a private random source, manual counting and muggins.
+
+    ``miss_nobs``/``miss_fifteen``: chance of overlooking nobs or one fifteen
+    when counting by hand; ``notice``: chance of seeing an opponent's under-count.
+    """
+
+    level = "computer"
+    miss_nobs = 0.0
+    miss_fifteen = 0.0
+    notice = 1.0
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        raise NotImplementedError
+
+    def play(self, view: PlayerView) -> Card:
+        raise NotImplementedError
+
+    def count(self, view: PlayerView) -> int:
+        """The total this player claims for the hand or crib being counted."""
+        cards, is_crib = counted_cards(view)
+        assert view.starter is not None
+        score = score_hand(cards, view.starter, crib=is_crib)
+        claimed = score.total
+        kinds = [item.kind for item in score.items]
+        if "nobs" in kinds and self.rng.random() < self.miss_nobs:
+            claimed -= 1
+        if "fifteen" in kinds and self.rng.random() < self.miss_fifteen:
+            claimed -= 2
+        return claimed
+
+    def muggins(self, view: PlayerView) -> bool:
+        """Call muggins when an opponent's last claim was short and we notice it."""
+        missed = missed_points(view)
+        return missed > 0 and self.rng.random() < self.notice
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def counted_cards(view: PlayerView) -> tuple[tuple[Card, ...], bool]:
+    """The hand (or crib) this seat is asked to count now, and whether it is the crib."""
+    if view.is_dealer and "crib" in view.shown:
+        return view.shown["crib"], True
+    return view.kept, False
+
+
+def missed_points(view: PlayerView) -> int:
+    """Points the last claimed hand or crib was worth beyond what its owner claimed."""
+    for event in reversed(view.events):
+        if event.kind in ("hand", "crib") and view.starter is not None:
+            truth = score_hand(event.cards, view.starter, crib=event.kind == "crib").total
+            return truth - event.points - event.refused
+    return 0
+
+
+class Beginner(ComputerPlayer):
+    """Random discards and random legal cards: a gentle opponent who miscounts often."""
+
+    level = "beginner"
+    miss_nobs, miss_fifteen, notice = 0.5, 0.3, 0.3
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        return self.rng.sample(list(view.hand), view.rules.discards_each)
+
+    def play(self, view: PlayerView) -> Card:
+        return self.rng.choice(playable(view))
+
+
+class Easy(ComputerPlayer):
+    """Greedy: keeps the four that score most on their own, pegs for points now."""
+
+    level = "easy"
+    miss_nobs, miss_fifteen, notice = 0.2, 0.1, 0.6
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        hand = list(view.hand)
+        best = max(combinations(hand, len(hand) - view.rules.discards_each),
+                   key=lambda kept: (four_card_points(kept), -sum(c.value for c in kept)))
+        return [card for card in hand if card not in best]
+
+    def play(self, view: PlayerView) -> Card:
+        values = {card: points_now(view, card) for card in playable(view)}
+        return max(values, key=lambda card: (values[card], card.value))
+
+
+class Standard(ComputerPlayer):
+    """Discards by the exact expected hand over every starter; pegs by heuristics."""
+
+    level = "standard"
+    miss_nobs, miss_fifteen, notice = 0.05, 0.02, 0.9
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        return list(rank_discards(view, use_crib=False)[0].discard)
+
+    def play(self, view: PlayerView) -> Card:
+        values = heuristic_play_values(view)
+        return max(values, key=lambda card: (values[card], -card.index))
+
+
+class Expert(ComputerPlayer):
+    """Hand + crib expectation for discards; pegging by look-ahead over sampled hands.
+
+    ``samples`` sampled deals of the others' cards are searched to the end of
+    the play (2 players) or ``depth`` cards ahead (3-4 players); the standard
+    heuristics break ties. Near the target, pegging out is worth a win.
+    """
+
+    level = "expert"
+    samples = 24
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        return list(rank_discards(view, use_crib=True)[0].discard)
+
+    def samples_for(self, view: PlayerView) -> int:
+        """Fewer sampled deals when many cards are left, to bound the time per move."""
+        left = sum(view.hand_sizes)
+        if view.rules.players == 2:
+            return 8 if left >= 8 else 12 if left == 7 else self.samples
+        return 8 if left >= 14 else 12 if left >= 10 else self.samples
+
+    def play(self, view: PlayerView) -> Card:
+        cards = playable(view)
+        if len(cards) == 1:
+            return cards[0]
+        values = play_values(view, self.rng, self.samples_for(view))
+        return max(values, key=lambda card: (values[card], -card.index))
+
+
+def play_values(view: PlayerView, rng: random.Random, samples: int) -> dict[Card, float]:
+    """Expert value of each legal card: search value plus a small heuristic tie-break."""
+    depth = 99 if view.rules.players == 2 else 5
+    by_rank = search_play(view, rng, samples, depth)
+    heuristic = heuristic_play_values(view)
+    return {card: by_rank[card.rank] + 0.01 * heuristic[card] for card in heuristic}
+
+
+def playable(view: PlayerView) -> list[Card]:
+    """Cards in hand that fit under 31."""
+    return [card for card in view.hand if view.count + card.value <= 31]
+
+
+def points_now(view: PlayerView, card: Card) -> int:
+    """What laying ``card`` pegs at once."""
+    from .pegging import peg_points
+
+    pile = tuple(c.rank for c in view.pile) + (card.rank,)
+    return peg_points(pile, view.count + card.value)
+
+
+def four_card_points(cards: tuple[Card, ...]) -> int:
+    """Fifteens, pairs, runs and a four-card flush of a hand without a starter.
+
+    >>> from cribbage.cards import parse_cards
+    >>> four_card_points(tuple(parse_cards("5S 5H TD JC")))
+    10
+    """
+    points = 0
+    for size in range(2, 5):
+        for combo in combinations(cards, size):
+            points += 2 * (sum(c.value for c in combo) == 15)
+    points += sum(2 for a, b in combinations(cards, 2) if a.rank == b.rank)
+    for size in (4, 3):
+        runs = sum(1 for combo in combinations(cards, size) if is_run(combo))
+        if runs:
+            points += runs * size
+            break
+    if len({c.suit for c in cards}) == 1:
+        points += 4
+    return points
+
+
+def is_run(cards: tuple[Card, ...]) -> bool:
+    ranks = sorted(c.rank for c in cards)
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+
+
+__all__ = ["Beginner", "ComputerPlayer", "Easy", "Expert", "Standard", "value_of"]

@@ -1,0 +1,226 @@
+"""Computer players: hidden information, legal play at every level, the expert's discard."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from itertools import combinations
+
+import pytest
+
+from cribbage import Card, Game, Move, Rules, score_hand
+from cribbage.players import (
+    LEVELS,
+    Player,
+    computer_move,
+    exact_count,
+    load_player,
+    make_player,
+)
+from cribbage.players.discard import crib_tables, crib_value, crib_weight, rank_discards
+from cribbage.players.pegging import peg_points, sample_hidden_hands
+from cribbage.scoring import score_peg
+from cribbage.view import PlayerView
+
+
+def play_out(game: Game, players: list, check=None, max_deals: int = 99) -> Game:
+    while game.phase != "over" and game.deal_number <= max_deals:
+        seat = game.current_player
+        view = game.view(seat)
+        if check:
+            check(game, view)
+        move = computer_move(players[seat], view)
+        assert move in game.legal_moves(), (move, game.phase)
+        game.apply(move)
+    return game
+
+
+def reachable_objects(root: object, limit: int = 20000) -> list[object]:
+    """Every object reachable from ``root`` through attributes and containers."""
+    seen, stack, found = set(), [root], []
+    while stack and len(found) < limit:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        for name in getattr(type(obj), "__slots__", ()):
+            stack.append(getattr(obj, name, None))
+        if hasattr(obj, "__dict__"):
+            stack.extend(vars(obj).values())
+    return found
+
+
+class Spy:
+    """A player that checks every view it gets for hidden cards, then plays like standard."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.inner = make_player("standard", seed=0)
+        self.views = 0
+
+    def inspect(self, view: PlayerView) -> None:
+        self.views += 1
+        game = self.game
+        reachable = reachable_objects(view)
+        assert not any(isinstance(obj, Game) for obj in reachable), "the view reaches the game"
+        # Cards of earlier deals were public when logged; check this deal's knowledge.
+        this_deal = tuple(e for e in view.events if e.deal == view.deal_number)
+        reachable = reachable_objects(dataclasses.replace(view, events=this_deal))
+        public = {card for _, card in view.played} | {view.starter} if view.starter else set()
+        public |= {card for _, card in view.played}
+        public |= {c for cards in view.shown.values() for c in cards}
+        hidden = set(game.deck) | set(game.crib) - set(view.discards)
+        for seat in range(game.players):
+            if seat != view.seat:
+                hidden |= set(game.hands[seat]) | set(game.kept[seat]) | set(game.discards[seat])
+        hidden -= public
+        cards = {obj for obj in reachable if isinstance(obj, Card)}
+        assert not cards & hidden, f"view holds hidden cards {cards & hidden}"
+
+    def discard(self, view: PlayerView) -> list[Card]:
+        self.inspect(view)
+        return self.inner.discard(view)
+
+    def play(self, view: PlayerView) -> Card:
+        self.inspect(view)
+        return self.inner.play(view)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_player_never_receives_hidden_cards(players: int) -> None:
+    game = Game.new(Rules(players=players, target=61), seed=11, first_dealer=0)
+    spy = Spy(game)
+    others = [make_player("expert", seed=s) for s in range(players)]
+    seats = [spy] + others[1:]
+    play_out(game, seats, max_deals=2)
+    assert spy.views > 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_plays_legal_moves(level: str, players: int) -> None:
+    game = Game.new(Rules(players=players, target=61), seed=players * 7, first_dealer=1)
+    seats = [make_player(level, seed=s) if s % 2 == 0 else make_player("standard", seed=s)
+             for s in range(players)]
+    play_out(game, seats, max_deals=3 if level == "expert" else 99)
+    assert game.deal_number >= 2
+
+
+def test_players_follow_the_protocol() -> None:
+    for level in LEVELS:
+        assert isinstance(make_player(level), Player)
+    assert isinstance(load_player("cribbage.players:Easy"), Player)
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+def test_manual_counting_with_muggins_plays_to_the_end() -> None:
+    rules = Rules(manual_counting=True, muggins=True)
+    game = Game.new(rules, seed=4, first_dealer=0)
+    play_out(game, [make_player("beginner", seed=1), make_player("expert", seed=2)])
+    assert game.outcome is not None
+    # The beginner under-counts sometimes and the expert takes the points.
+    assert any(event.kind == "muggins" for event in game.events)
+
+
+def test_expert_counts_exactly_and_beginner_can_miss_nobs() -> None:
+    rules = Rules(manual_counting=True)
+    game = Game.scripted(rules, dealer=0, hands=["5S 4S 2S 6H", "6D JH 4H 7C"],
+                         crib="TS 8D KC 8C", starter="5H")
+    play_out(game, [make_player("expert"), make_player("expert")], max_deals=1)
+    claims = [e.count for e in game.events if e.kind == "claim"]
+    assert claims == [9, 12, 6]  # Bob 9, Alice 12, crib 6: the seeds' worked example
+    beginner = make_player("beginner", seed=0)
+    beginner.miss_nobs = 1.0
+    beginner.miss_fifteen = 0.0
+    game = Game.scripted(rules, dealer=0, hands=["5S 4S 2S 6H", "6D JH 4H 7C"],
+                         crib="TS 8D KC 8C", starter="5H")
+    while game.phase != "count":
+        seat = game.current_player
+        game.apply(computer_move(make_player("standard"), game.view(seat)))
+    view = game.view(1)
+    assert exact_count(view) == 9 and beginner.count(view) == 8
+
+
+def test_computer_move_says_go_and_cuts() -> None:
+    game = Game.new(seed=2, first_dealer=0)
+    player = make_player("expert", seed=1)
+    kinds = set()
+    while game.phase != "over" and game.deal_number < 4:
+        view = game.view(game.current_player)
+        move = computer_move(player, view)
+        if view.legal_moves in ((Move("go"),), (Move("cut"),)):
+            assert move == view.legal_moves[0]
+            kinds.add(move.kind)
+        game.apply(move)
+    assert kinds == {"go", "cut"}
+
+
+def brute_force_value(view: PlayerView, discard: tuple[Card, ...]) -> float:
+    """The expert's stated discard value, recomputed with the itemised scorer."""
+    kept = [c for c in view.hand if c not in discard]
+    seen = set(view.hand)
+    starters = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen]
+    role = "dealer" if view.is_dealer else "pone"
+    total = 0.0
+    for starter in starters:
+        total += score_hand(kept, starter).total
+        total += crib_weight(view) * crib_value(view.rules.players, role, discard, starter)
+    return total / len(starters)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_discard_maximises_its_value_function(players: int) -> None:
+    rng = random.Random(players)
+    expert = make_player("expert")
+    for trial in range(6):
+        game = Game.new(Rules(players=players), seed=rng.randrange(10**6),
+                        first_dealer=trial % players)
+        view = game.view(game.current_player)
+        chosen = tuple(sorted(expert.discard(view)))
+        values = {tuple(sorted(d)): brute_force_value(view, d)
+                  for d in combinations(view.hand, view.rules.discards_each)}
+        assert values[chosen] == pytest.approx(max(values.values()), abs=1e-9)
+        ranked = rank_discards(view)
+        assert ranked[0].net == pytest.approx(values[chosen], abs=1e-9)
+
+
+def test_crib_tables_are_sane() -> None:
+    tables = crib_tables()
+    dealer = tables["2p dealer"]
+    # Laying away 5-5 into your own crib is worth far more than K-9.
+    assert dealer[4][4][9] > dealer[12][8][9] + 4
+    assert 3.5 < sum(dealer[a][b][s] for a in range(13) for b in range(13)
+                     for s in range(13)) / 13**3 < 6
+    assert len(tables["3p"]) == 13 and len(tables["4p"][0]) == 13
+
+
+def test_peg_points_agree_with_the_engine() -> None:
+    rng = random.Random(3)
+    deck = [Card.from_index(i) for i in range(52)]
+    checked = 0
+    while checked < 2000:
+        pile = rng.sample(deck, rng.randint(1, 6))
+        count = sum(c.value for c in pile)
+        if count > 31:
+            continue
+        assert peg_points(tuple(c.rank for c in pile), count) == score_peg(pile).total
+        checked += 1
+
+
+def test_sampled_hands_respect_a_go() -> None:
+    game = Game.scripted(dealer=0, hands=["KS QS JS 5D", "KH QH AH TH"],
+                         crib="2C 3C 4C 5C", starter="9D")
+    game.apply("cut")
+    for move in ("play KH", "play KS", "play QH", "go"):
+        game.apply(move)
+    view = game.view(1)  # seat 0 said go at 30: it holds nothing worth 1
+    for _ in range(20):
+        hands = sample_hidden_hands(view, random.Random(_))
+        assert len(hands[0]) == 3 and min(hands[0]) >= 2
