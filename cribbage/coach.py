@@ -1,0 +1,143 @@
+"""The coach: ranks every discard and every legal card, with the reasons, as the expert sees them.
+
+>>> from cribbage.game import Game
+>>> view = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
+...                      starter="5H").view(0)
+>>> best = advise_discard(view)[0]
+>>> [c.code for c in best.discard], round(best.hand, 2), best.net > best.hand
+(['8D', '8C'], 8.5, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from dataclasses import dataclass
+
+from .cards import Card, CardError, full_deck, parse_cards
+from .game import Game
+from .players.discard import DiscardChoice, rank_discards
+from .players.levels import Expert, play_values, playable
+from .players.pegging import peg_points, reply_risk
+from .rules import Rules
+from .view import PlayerView
+
+
+def advise_discard(view: PlayerView) -> list[DiscardChoice]:
+    """Every possible discard, best first, with expected hand, crib and net value.
+
+    ``net`` is what the expert maximises: hand plus the crib for our own (or
+    partner's) crib, minus it for an opponent's.
+    """
+    return rank_discards(view, use_crib=True)
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """One legal card: its expert value, points now, the reply risk and why."""
+
+    card: Card
+    value: float
+    points_now: int
+    reply_risk: float
+    reason: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": self.card.code, "value": round(self.value, 3),
+                "points_now": self.points_now, "reply_risk": round(self.reply_risk, 3),
+                "reason": self.reason}
+
+
+def advise_play(view: PlayerView, samples: int = 32, seed: int = 0) -> list[PlayAdvice]:
+    """Rank the legal cards by the expert's look-ahead, best first, with reasons.
+
+    The value is the average pegging difference (ours minus theirs) over the
+    rest of the play, searched on ``samples`` deals of the unseen cards.
+    """
+    cards = playable(view)
+    if not cards:
+        return []
+    values = play_values(view, random.Random(seed), samples)
+    pile = tuple(c.rank for c in view.pile)
+    advice = []
+    for card in cards:
+        after = pile + (card.rank,)
+        now = peg_points(after, view.count + card.value)
+        risk = reply_risk(view, after)
+        advice.append(PlayAdvice(card, values[card], now, risk, play_reason(view, card, now,
+                                                                              risk, values[card])))
+    advice.sort(key=lambda a: -a.value)
+    return advice
+
+
+def play_reason(view: PlayerView, card: Card, now: int, risk: float, value: float) -> str:
+    """A short English explanation of one card's value."""
+    count = view.count + card.value
+    parts = [f"count {count}"]
+    if now:
+        parts.append(f"pegs {now} now")
+    if risk >= 0.05:
+        parts.append(f"the reply may score {risk:.1f} on average")
+    if count in (5, 21):
+        parts.append(f"{count} invites a ten for fifteen or 31")
+    parts.append(f"rest of the play {value:+.2f} points for you on average")
+    return "; ".join(parts)
+
+
+def example_view(hand: list[Card], dealer: bool, players: int) -> PlayerView:
+    """A view of seat 0 holding ``hand`` at the discard (other hands made up, unseen)."""
+    rules = Rules(players=players)
+    if len(hand) != rules.cards_dealt:
+        raise CardError(f"{players} players are dealt {rules.cards_dealt} cards, not {len(hand)}")
+    rest = [card for card in full_deck() if card not in hand]
+    hands = [hand] + [rest[i * rules.cards_dealt:(i + 1) * rules.cards_dealt]
+                      for i in range(players - 1)]
+    used = rules.cards_dealt * (players - 1)
+    crib = rest[used:used + 1] if players == 3 else []
+    game = Game.scripted(rules, dealer=0 if dealer else 1, hands=hands, crib=crib,
+                         starter=rest[used + 1])
+    return game.view(0)
+
+
+def format_discards(choices: list[DiscardChoice], dealer: bool) -> str:
+    """The ranked discard table as text."""
+    whose = "your crib" if dealer else "their crib"
+    lines = [f"{'rank':>4}  {'discard':<8} {'keep':<12} {'hand':>6} {'crib':>6} {'net':>7}"
+             f"   (crib: {whose})"]
+    for number, choice in enumerate(choices, 1):
+        discard = " ".join(c.code for c in choice.discard)
+        kept = " ".join(c.code for c in choice.kept)
+        lines.append(f"{number:>4}  {discard:<8} {kept:<12} {choice.hand:6.2f} "
+                     f"{choice.crib:6.2f} {choice.net:7.2f}")
+    return "\n".join(lines)
+
+
+def advise_cli(argv: list[str]) -> int:
+    """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--json]``."""
+    p = argparse.ArgumentParser(prog="python -m cribbage advise",
+                                description="Rank every discard of a dealt hand.")
+    p.add_argument("cards", nargs="+", help="the dealt cards, e.g. 5S 4S 2S 8D 6H 8C")
+    p.add_argument("--dealer", action="store_true", help="the crib is yours")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    try:
+        hand = parse_cards(" ".join(args.cards))
+        if len(set(hand)) != len(hand):
+            raise CardError("a card appears twice")
+        view = example_view(hand, args.dealer, args.players)
+    except (CardError, ValueError) as error:
+        p.error(str(error))
+    choices = advise_discard(view)
+    if args.json:
+        print(json.dumps([{"discard": [c.code for c in ch.discard],
+                           "keep": [c.code for c in ch.kept], "hand": round(ch.hand, 3),
+                           "crib": round(ch.crib, 3), "net": round(ch.net, 3)}
+                          for ch in choices]))
+    else:
+        print(format_discards(choices, args.dealer))
+    return 0
+
+
+__all__ = ["PlayAdvice", "advise_cli", "advise_discard", "advise_play", "Expert"]
