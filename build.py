@@ -120,7 +120,9 @@ def fetch_tarball(pin: Pin) -> bytes:
     path = pin.tarball
     if not path.exists():
         if shutil.which("npm") is None:
-            raise BuildError(f"npm is needed once to fetch {pin.name}@{pin.version}: install Node.js and npm")
+            raise BuildError(
+                f"npm is needed once to fetch {pin.name}@{pin.version}: install Node.js and npm"
+            )
         path.parent.mkdir(parents=True, exist_ok=True)
         print(f"fetching {pin.name}@{pin.version} with npm pack", file=sys.stderr)
         with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
@@ -139,7 +141,7 @@ def fetch_tarball(pin: Pin) -> bytes:
     if actual != pin.integrity:
         raise BuildError(
             f"integrity mismatch for {pin.name}@{pin.version}: pinned {pin.integrity}, got {actual}"
-            f" (delete {path.relative_to(ROOT)} to refetch)"
+            f" (delete {path} to refetch)"
         )
     return data
 
@@ -177,7 +179,8 @@ const py = await loadPyodide({ indexURL: indexDir + "/" });
 py.FS.writeFile("/tmp/in.zip", readFileSync(source));
 py.runPython(`
 import importlib.util, marshal, zipfile
-with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
+src = zipfile.ZipFile("/tmp/in.zip")
+with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
     for info in src.infolist():
         data = src.read(info)
         if info.filename.endswith(".py"):
@@ -201,7 +204,13 @@ def precompiled_stdlib(pin: Pin, files: dict[str, bytes]) -> bytes:
     print("precompiling the Pyodide stdlib under Node", file=sys.stderr)
     cached.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        for name in (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ):
             (Path(tmp) / name).write_bytes(files[name])
         script = Path(tmp) / "precompile.mjs"
         script.write_text(PRECOMPILE_JS)
@@ -226,7 +235,11 @@ def engine_zip() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted(ENGINE_PACKAGE.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            if (
+                path.is_file()
+                and path.suffix in (".py", ".json")
+                and "__pycache__" not in path.parts
+            ):
                 info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), (2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
@@ -256,7 +269,9 @@ def site_configs(dirs: dict[str, str], engine_name: str) -> dict[str, bytes]:
     engine.json: Pyodide in the worker, through our loader (progress reports),
     with the engine unpacked from a zip into the working dir (on sys.path).
     """
-    ui_modules = sorted(p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "engine_worker.py"))
+    ui_modules = sorted(
+        p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "engine_worker.py")
+    )
     ui = {
         "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
         "files": {f"./{name}": "" for name in ui_modules},
@@ -282,7 +297,8 @@ def build(quiet: bool = False) -> Path:
             files["loader.mjs"] = (WEB / "pyodide-loader.mjs").read_bytes()
         vendor[pin.key] = files
     dirs = {
-        f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}" for pin in PINS
+        f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
+        for pin in PINS
     }
     engine = engine_zip()
     engine_name = f"cribbage-{short_hash({'zip': engine})}.zip"
@@ -308,7 +324,10 @@ def build(quiet: bool = False) -> Path:
     remove_stale(set(site))
     if not quiet:
         total = sum(len(d) for d in site.values())
-        print(f"built {DIST.relative_to(ROOT)}/: {len(site)} files, {total / 1e6:.1f} MB", file=sys.stderr)
+        print(
+            f"built {DIST.relative_to(ROOT)}/: {len(site)} files, {total / 1e6:.1f} MB",
+            file=sys.stderr,
+        )
     return DIST
 
 
@@ -368,45 +387,54 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self._etags[key] = '"' + hashlib.sha256(f.read()).hexdigest()[:20] + '"'
         return self._etags[key]
 
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def file_path(self) -> str | None:
+        """The file this request serves (a directory serves its index.html), or None."""
         path = self.translate_path(self.path)
-        if os.path.isfile(path):
-            tag = self.etag(path)
-            if tag in (self.headers.get("If-None-Match") or ""):
-                self.send_response(304)
-                self.send_header("ETag", tag)
-                self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
-                self.end_headers()
-                return None
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        return path if os.path.isfile(path) else None
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.file_path()
+        if path is not None and self.etag(path) in (self.headers.get("If-None-Match") or ""):
+            self.send_response(304)
+            self.end_headers()
+            return None
         return super().send_head()
 
     def end_headers(self) -> None:
-        path = self.translate_path(self.path)
-        if os.path.isfile(path) and not self._headers_buffer_has("ETag"):
+        path = self.file_path()
+        if path is not None:
             self.send_header("ETag", self.etag(path))
             self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
             self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def _headers_buffer_has(self, name: str) -> bool:
-        prefix = name.lower().encode() + b":"
-        return any(line.lower().startswith(prefix) for line in getattr(self, "_headers_buffer", []))
-
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        if self.server.verbose:  # type: ignore[attr-defined]
+        if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
 
-def make_server(port: int = 0, directory: Path = DIST, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that stays quiet when a browser drops a connection."""
+
+    daemon_threads = True
+    verbose = False
+
+    def handle_error(self, request, client_address):  # type: ignore[no-untyped-def]
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(port: int = 0, directory: Path = DIST, verbose: bool = False) -> SiteServer:
     """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free one)."""
     handler = partial(SiteHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    server.verbose = verbose  # type: ignore[attr-defined]
+    server = SiteServer(("127.0.0.1", port), handler)
+    server.verbose = verbose
     return server
 
 
-def serve_in_thread(directory: Path = DIST) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(directory: Path = DIST) -> tuple[SiteServer, str]:
     """Start a quiet server on a free loopback port; return it and its base URL."""
     server = make_server(0, directory)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -417,7 +445,9 @@ def cmd_serve(port: int) -> int:
     """Build, then serve dist/ until interrupted."""
     build()
     server = make_server(port, verbose=True)
-    print(f"serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+    print(
+        f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)"
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -444,7 +474,9 @@ def playwright_chromium() -> str | None:
         "with sync_playwright() as p: print(p.chromium.executable_path)"
     )
     try:
-        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     path = done.stdout.strip()
@@ -461,7 +493,11 @@ def system_chromium() -> str | None:
 
 def install_debian_chromium() -> str | None:
     """Install Debian's chromium when we are root on Debian; return its path or None."""
-    if os.geteuid() != 0 or not Path("/etc/debian_version").exists() or shutil.which("apt-get") is None:
+    if (
+        os.geteuid() != 0
+        or not Path("/etc/debian_version").exists()
+        or shutil.which("apt-get") is None
+    ):
         return None
     print("installing Debian's chromium for the browser tests", file=sys.stderr)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
@@ -506,7 +542,9 @@ def main(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="command")
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="build, find a browser and run the whole test suite", add_help=False)
+    sub.add_parser(
+        "test", help="build, find a browser and run the whole test suite", add_help=False
+    )
     if argv[:1] == ["test"]:
         command, rest = "test", argv[1:]
     else:

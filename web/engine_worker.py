@@ -57,7 +57,8 @@ import importlib
 import json
 import sys
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import cribbage
 
@@ -107,7 +108,7 @@ def reply_error(error: BaseException) -> str:
 
 
 def endpoint(handler: Callable[[dict[str, Any]], Any]) -> Callable[[str], str]:
-    """Wrap ``handler(request_dict) -> result`` as ``fn(json_text) -> json_text`` that never raises."""
+    """Wrap ``handler(dict) -> result`` as ``fn(json_text) -> json_text``, which never raises."""
 
     def call(text: str = "{}") -> str:
         try:
@@ -172,14 +173,17 @@ def _apply(game: Any, move: Any) -> dict[str, Any]:
     return result
 
 
-def _computer(seat: int, level: str) -> Any:
-    """The computer player for a seat, or None while cribbage.players is absent."""
+def _players_module() -> Any:
+    """``cribbage.players`` if it is there (checked at each call), else None."""
     try:
         players = importlib.import_module("cribbage.players")
     except ImportError:
         return None
-    if not hasattr(players, "make_player"):
-        return None
+    return players if hasattr(players, "make_player") else None
+
+
+def _computer(players: Any, seat: int, level: str) -> Any:
+    """The computer player of ``level`` for a seat (kept for the whole game)."""
     key = (seat, level)
     if key not in _computers:
         _computers[key] = players.make_player(level)
@@ -189,21 +193,27 @@ def _computer(seat: int, level: str) -> Any:
 def choose_computer_move(game: Any, level: str) -> Any:
     """The move a computer of ``level`` makes for the player to move.
 
-    Forced moves (one legal move; cut, starter, go, count, pass) are applied
-    as they are; discards and plays come from ``cribbage.players`` when it
-    exists, else the first legal move.
+    A forced move (the only legal one: a cut, a go) is made as it is. Other
+    decisions come from ``cribbage.players`` (its ``computer_move`` for any
+    phase, or the player's ``discard``/``play``); without that module, the
+    first legal move.
     """
     moves = game.legal_moves()
     if not moves:
         raise ProtocolError("bad-request", "Nobody is to move.")
-    seat = game.current_player
-    player = _computer(seat, level) if game.phase in ("discard", "play") else None
-    if len(moves) == 1 or player is None:
+    players = _players_module()
+    if len(moves) == 1 or players is None:
         return moves[0]
+    seat = game.current_player
+    player = _computer(players, seat, level)
     view = game.view(seat)
+    if hasattr(players, "computer_move"):
+        return players.computer_move(player, view)
     if game.phase == "discard":
         return cribbage.Move.parse("discard " + " ".join(str(c) for c in player.discard(view)))
-    return cribbage.Move.parse("play " + str(player.play(view)))
+    if game.phase == "play":
+        return cribbage.Move.parse("play " + str(player.play(view)))
+    return moves[0]
 
 
 # --- the protocol ----------------------------------------------------------
@@ -216,7 +226,7 @@ def hello(request: dict[str, Any]) -> dict[str, Any]:
         "engine": getattr(cribbage, "__version__", "?"),
         "python": sys.version.split()[0],
         "levels": LEVELS,
-        "players": _computer(0, "beginner") is not None,
+        "players": _players_module() is not None,
         "game": hasattr(cribbage, "Game"),
     }
 
@@ -232,7 +242,9 @@ def new_game(request: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError("bad-request", "'scripted' must be an object.")
         game = cribbage.Game.scripted(rules, **scripted)
     else:
-        game = cribbage.Game.new(rules, seed=request.get("seed"), first_dealer=request.get("first_dealer"))
+        game = cribbage.Game.new(
+            rules, seed=request.get("seed"), first_dealer=request.get("first_dealer")
+        )
     _game = game
     _computers.clear()
     return _state(game, _seat(request))
@@ -274,7 +286,9 @@ def computer_move(request: dict[str, Any]) -> dict[str, Any]:
     game = _require_game()
     level = request.get("level", "standard")
     if level not in LEVELS:
-        raise ProtocolError("bad-request", f"Unknown level {level!r}; use one of {', '.join(LEVELS)}.")
+        raise ProtocolError(
+            "bad-request", f"Unknown level {level!r}; use one of {', '.join(LEVELS)}."
+        )
     return _apply(game, choose_computer_move(game, level))
 
 

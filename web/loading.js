@@ -20,13 +20,14 @@ function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1);
 }
 
-function onProgress({ stage, loaded = 0, total = 0, text = "" }) {
+function onProgress({ stage, loaded = 0, total = 0, pending = 0, text = "" }) {
   if (stage === "runtime") show(8, "Downloading Python…");
-  else if (stage === "download" && total > 0) {
-    if (loaded < total) {
-      show(8 + (52 * loaded) / total, `Downloading Python… ${megabytes(loaded)} of ${megabytes(total)} MB`);
-    } else show(60, "Starting Python…");
-  } else if (stage === "python") show(85, "Loading the cribbage engine…");
+  else if (stage === "download" && pending > 0) {
+    const part = total > 0 ? loaded / total : 0;
+    const sizes = total > 0 ? ` ${megabytes(loaded)} of ${megabytes(total)} MB` : "";
+    show(8 + 52 * Math.min(part, 0.99), `Downloading Python…${sizes}`);
+  } else if (stage === "download") show(60, "Starting Python…");
+  else if (stage === "python") show(85, "Loading the cribbage engine…");
   else if (stage === "pyscript" && text === "Loaded files") show(92, "Loading the cribbage engine…");
   performance.mark(`cribbage:progress:${stage}`);
 }

@@ -89,7 +89,9 @@ async def connect():
     try:
         engine = await workers["engine"]
     except Exception as error:
-        window.cribbageLoading.failed("The engine could not load: " + str(error) + " Reload to try again.")
+        window.cribbageLoading.failed(
+            "The engine could not load: " + str(error) + " Reload to try again."
+        )
         return
     ok, result = await call("hello")
     if not ok:

@@ -17,12 +17,12 @@ True
 True
 """
 
-HOLE = 10          # distance between holes in a group (SVG units)
-GROUP_GAP = 8      # extra space between groups of five
-STREET = 30        # holes per street
-TRACK_GAP = 11     # distance between the tracks of one street
-STREET_GAP = 16    # extra space between streets
-MARGIN_X = 46      # room on the left for the start and game holes
+HOLE = 10  # distance between holes in a group (SVG units)
+GROUP_GAP = 8  # extra space between groups of five
+STREET = 30  # holes per street
+TRACK_GAP = 11  # distance between the tracks of one street
+STREET_GAP = 16  # extra space between streets
+MARGIN_X = 46  # room on the left for the start and game holes
 MARGIN_Y = 14
 COLOURS = ("#c0392b", "#1f5fa8", "#1e8449")  # red, blue, green pegs
 
@@ -74,26 +74,57 @@ def board_svg(target, names):
     """SVG markup for an empty board with one named track per entry of ``names``."""
     tracks = len(names)
     width, height = board_size(target, tracks)
-    parts = ['<svg class="pegboard" viewBox="0 0 ' + str(width) + " " + str(height)
-             + '" role="img" aria-label="Peg board to ' + str(target) + '">']
-    parts.append('<rect class="wood" x="0" y="0" width="' + str(width) + '" height="'
-                 + str(height) + '" rx="10"/>')
+    parts = [
+        '<svg class="pegboard" viewBox="0 0 '
+        + str(width)
+        + " "
+        + str(height)
+        + '" role="img" aria-label="Peg board to '
+        + str(target)
+        + '">'
+    ]
+    parts.append(
+        '<rect class="wood" x="0" y="0" width="'
+        + str(width)
+        + '" height="'
+        + str(height)
+        + '" rx="10"/>'
+    )
     for track in range(len(names)):
         colour = COLOURS[track % len(COLOURS)]
         for points in range(-1, target):
             x, y = hole_position(target, tracks, track, points)
-            parts.append('<circle class="hole" cx="' + str(x) + '" cy="' + str(y)
-                         + '" r="2.6" stroke="' + colour + '"/>')
+            parts.append(
+                '<circle class="hole" cx="'
+                + str(x)
+                + '" cy="'
+                + str(y)
+                + '" r="2.6" stroke="'
+                + colour
+                + '"/>'
+            )
     gx, gy = hole_position(target, tracks, 0, target)
-    parts.append('<circle class="hole game-hole" cx="' + str(gx) + '" cy="' + str(gy)
-                 + '" r="4.5"/>')
+    parts.append(
+        '<circle class="hole game-hole" cx="' + str(gx) + '" cy="' + str(gy) + '" r="4.5"/>'
+    )
     for track, name in enumerate(names):
         colour = COLOURS[track % len(COLOURS)]
         for which, points in (("back", -1), ("front", 0)):
-            parts.append('<circle class="peg peg-' + which + '" id="peg-' + str(track) + "-"
-                         + which + '" r="3.6" fill="' + colour + '" transform="'
-                         + peg_transform(target, tracks, track, points) + '"><title>'
-                         + escape(name) + "</title></circle>")
+            parts.append(
+                '<circle class="peg peg-'
+                + which
+                + '" id="peg-'
+                + str(track)
+                + "-"
+                + which
+                + '" r="3.6" fill="'
+                + colour
+                + '" transform="'
+                + peg_transform(target, tracks, track, points)
+                + '"><title>'
+                + escape(name)
+                + "</title></circle>"
+            )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -115,5 +146,10 @@ def escape(text):
     >>> escape('<b>"Tom" & Jerry</b>')
     '&lt;b&gt;&quot;Tom&quot; &amp; Jerry&lt;/b&gt;'
     """
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )

@@ -23,14 +23,25 @@ function report(stage, detail = {}) {
 
 function trackDownloads() {
   const realFetch = globalThis.fetch;
-  const totals = { loaded: 0, total: 0 };
+  // pending: tracked downloads started and not finished (sizes are known only
+  // once each response's headers arrive, so "done" means pending === 0).
+  const totals = { loaded: 0, total: 0, pending: 0 };
   globalThis.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
     const url = String(input && input.url ? input.url : input);
-    if (!TRACKED.some((name) => url.endsWith(name)) || !response.body) return response;
-    totals.total += Number(response.headers.get("Content-Length") || 0);
+    if (!TRACKED.some((name) => url.endsWith(name))) return realFetch(input, init);
+    totals.pending += 1;
     report("download", { ...totals });
-    countBytes(response.clone(), totals);
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (error) {
+      totals.pending -= 1;
+      throw error;
+    }
+    totals.total += Number(response.headers.get("Content-Length") || 0);
+    if (response.body) countBytes(response.clone(), totals);
+    else totals.pending -= 1;
+    report("download", { ...totals });
     return response;
   };
 }
@@ -38,17 +49,21 @@ function trackDownloads() {
 async function countBytes(response, totals) {
   const reader = response.body.getReader();
   let last = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    totals.loaded += value.byteLength;
-    const now = performance.now();
-    if (now - last > 50) {
-      last = now;
-      report("download", { ...totals });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      totals.loaded += value.byteLength;
+      const now = performance.now();
+      if (now - last > 50) {
+        last = now;
+        report("download", { ...totals });
+      }
     }
+  } finally {
+    totals.pending -= 1;
+    report("download", { ...totals });
   }
-  report("download", { ...totals });
 }
 
 addEventListener("py:progress", (event) => report("pyscript", { text: String(event.detail) }));

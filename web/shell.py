@@ -93,7 +93,11 @@ def parse_reply(text):
             return True, reply.get("result")
         return False, reply["error"]
     except (ValueError, KeyError, TypeError):
-        return False, {"kind": "internal", "type": "BadReply", "message": "The engine sent a reply the page cannot read."}
+        return False, {
+            "kind": "internal",
+            "type": "BadReply",
+            "message": "The engine sent a reply the page cannot read.",
+        }
 
 
 def error_text(error):

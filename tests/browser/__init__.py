@@ -1,0 +1,1 @@
+"""Browser tests of the static site (pytest-playwright) and its Python under CPython."""

@@ -1,0 +1,118 @@
+"""The static site in a real browser: shell, loading, engine protocol, origin, long tasks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+LONG_TASK_LIMIT_MS = 200  # issue 4: no main-thread task longer than this, ever
+
+
+def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -> None:
+    held: list[Any] = []
+    # Hold the engine's wasm download so "before the engine is ready" is certain.
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    app.open()
+    table = app.table
+    assert table.get_attribute("data-engine") == "loading"
+    start = page.get_by_role("button", name="Start")
+    assert start.is_disabled()
+    assert page.locator("#engine-progress").is_visible()
+    # The dialog is usable at once: its choices can be made while the engine loads.
+    page.get_by_label("Players").select_option("3")
+    page.get_by_label("Game to").select_option("61")
+    page.get_by_label("Exact finish").check()
+    assert page.get_by_label("Players").input_value() == "3"
+
+    page.wait_for_function(
+        "() => document.getElementById('engine-stage').textContent.includes('Downloading')"
+    )
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    app.wait_engine()
+    assert start.is_enabled()
+    start.click()
+    page.wait_for_selector("#table[data-phase=cut]")
+    assert page.locator("[data-score]").count() == 3
+    assert app.result("state")["phase"] == "cut"
+    view = app.result("view", {"seat": 0})
+    assert (
+        view["rules"]["players"] == 3
+        and view["rules"]["target"] == 61
+        and view["rules"]["exact_finish"]
+    )
+
+
+def test_loading_progress_reports_real_stages(app: Any, page: Any) -> None:
+    app.open().wait_engine()
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    stages = [m.split(":")[-1] for m in marks if m.startswith("cribbage:progress:")]
+    assert "download" in stages and "python" in stages
+    assert stages.index("runtime") < stages.index("download") < stages.index("python")
+    assert page.locator("#engine-progress").get_attribute("value") == "100"
+
+
+def test_engine_answers_with_structured_replies(app: Any) -> None:
+    app.open().wait_engine()
+    hello = app.result("hello")
+    assert hello["python"].startswith("3.14") and "expert" in hello["levels"]
+    assert app.result("score", {"hand": ["5C", "5D", "5H", "JS"], "starter": "5S"})["total"] == 29
+
+    assert app.call("state")["error"]["kind"] == "no-game"
+    bad_json = json.loads(app.page.evaluate("window.cribbageEngine.hello('{not json')"))
+    assert bad_json["error"]["kind"] == "bad-request"
+    assert app.call("score", {"hand": ["ZZ"], "starter": "5S"})["error"]["kind"] == "bad-card"
+    app.result("new_game", {"seed": 7, "first_dealer": 0})
+    illegal = app.call("apply_move", {"move": "play 5S"})
+    assert illegal["error"]["kind"] == "illegal-move" and illegal["error"]["message"]
+    assert app.call("load", {"save": '{"not": "a save"}'})["error"]["kind"] == "bad-save"
+    assert app.result("state")["phase"] == "discard"  # errors changed nothing
+
+
+def test_whole_game_through_the_protocol(app: Any, page: Any) -> None:
+    app.open().wait_engine()
+    app.result("new_game", {"seed": 2024})
+    # Computer against computer at the lowest level, driven from the page's JS.
+    final = page.evaluate(
+        """async () => {
+            const engine = window.cribbageEngine;
+            let state, moves = 0, saved = null;
+            do {
+                state = JSON.parse(await engine.computer_move('{"level": "beginner"}'));
+                if (!state.ok) return state;
+                moves += 1;
+                if (moves === 40) saved = JSON.parse(await engine.save('{}')).result.save;
+            } while (state.result.phase !== "over" && moves < 2000);
+            return {moves, saved, ...state.result};
+        }"""
+    )
+    assert final.get("phase") == "over", final
+    outcome = final["outcome"]
+    assert max(final["scores"]) >= 121 and outcome["winner"] in (0, 1)
+    # A save from the middle of the game resumes exactly there.
+    resumed = app.result("load", {"save": final["saved"]})
+    assert resumed["phase"] != "over"
+    assert app.result("save")["save"] == final["saved"]
+
+
+def test_nothing_leaves_the_origin(app: Any, page: Any, requests_seen: list[str]) -> None:
+    app.open().wait_engine()
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#table[data-phase=cut]")
+    assert any(
+        url.endswith("pyodide.asm.wasm") for url in requests_seen
+    )  # worker requests are seen too
+    app.assert_same_origin(requests_seen)
+
+
+def test_no_long_main_thread_task_while_loading_and_thinking(app: Any, page: Any) -> None:
+    app.open().wait_engine()
+    app.result("new_game", {"seed": 11})
+    for _ in range(30):  # the expert thinks in the worker; the page must stay free
+        state = app.result("computer_move", {"level": "expert"})
+        if state["phase"] == "over":
+            break
+    tasks = app.long_tasks()
+    longest = max((t["duration"] for t in tasks), default=0)
+    assert longest <= LONG_TASK_LIMIT_MS, f"main-thread long tasks: {tasks}"
