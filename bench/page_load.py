@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""Page-load benchmark: our site against a bare stock-Pyodide page, in Chromium.
+
+    python bench/page_load.py [--rounds N] [--moves N]
+
+Builds dist/, then serves one loopback origin with two pages:
+
+- ``/``: our site (MicroPython UI on the main thread, Pyodide engine in a
+  worker, precompiled stdlib);
+- ``/bare/``: a bare page that loads stock Pyodide (its stdlib as shipped) on
+  the main thread and imports the engine from the same zip.
+
+Each round loads both pages, alternately, cold (a fresh persistent browser
+profile) and warm (visited again in that browser: the disk HTTP cache and V8's
+wasm code cache are there, as for a returning player), and once more after
+relaunching the browser on that profile. It
+prints medians of: first contentful paint, dialog usable (the UI wired the
+new-game dialog), engine ready (the engine answered; for the bare page:
+``import cribbage`` done), bytes sent by the server, and the longest
+main-thread task; then the ratios the issue sets targets for. Last, in the
+browser, the latency of a computer decision through the worker at each level
+and the longest main-thread task while the computer thinks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+}).observe({type: "longtask", buffered: true});
+"""
+
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>bare Pyodide</title></head>
+<body><p>Loading Pyodide on the main thread…</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+const zip = await (await fetch("../ENGINE_ZIP")).arrayBuffer();
+pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+pyodide.runPython("import cribbage, cribbage.players");
+performance.mark("cribbage:engine-ready");
+</script></body></html>
+"""
+
+# Measured in the page once it is loaded (times are ms since navigation start).
+READ_MARKS = """() => {
+  const mark = (name) => {
+    const m = performance.getEntriesByName(name);
+    return m.length ? m[0].startTime : null;
+  };
+  const fcp = performance.getEntriesByName("first-contentful-paint");
+  return {
+    paint: fcp.length ? fcp[0].startTime : null,
+    ui: mark("cribbage:ui-ready"),
+    engine: mark("cribbage:engine-ready"),
+    longest: Math.max(0, ...window.__longTasks),
+  };
+}"""
+
+# A computer-vs-computer game at one level, timing each decision in the page.
+THINK = """async ([level, moves]) => {
+  const engine = window.cribbageEngine;
+  const call = async (name, arg) => JSON.parse(await engine[name](JSON.stringify(arg || {})));
+  window.__longTasks.length = 0;
+  const times = [];
+  let seed = 1;
+  await call("new_game", {seed});
+  while (times.length < moves) {
+    const legal = await call("legal_moves");
+    const decision = legal.ok && legal.result.moves.length > 1;
+    const start = performance.now();
+    const reply = await call("computer_move", {level});
+    const elapsed = performance.now() - start;
+    if (!reply.ok) return {error: reply.error};
+    if (decision) times.push(elapsed);
+    if (reply.result.phase === "over") await call("new_game", {seed: ++seed});
+  }
+  return {times, longest: Math.max(0, ...window.__longTasks)};
+}"""
+
+
+class CountingHandler(build.SiteHandler):
+    """The site's handler, counting the body bytes it sends."""
+
+    sent = [0]
+    lock = threading.Lock()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        with self.lock:
+            self.sent[0] += len(data)
+        outputfile.write(data)
+
+
+def prepare_site(tmp: Path) -> Path:
+    """dist/ plus /bare/: stock Pyodide files and the bare page, in one served dir."""
+    site = tmp / "site"
+    shutil.copytree(build.build(quiet=True), site)
+    pin = next(p for p in build.PINS if p.key == "pyodide")
+    stock = build.extract(pin, build.fetch_tarball(pin))
+    (site / "bare" / "pyodide").mkdir(parents=True)
+    for name, data in stock.items():
+        (site / "bare" / "pyodide" / name).write_bytes(data)
+    engine_zip = next(site.glob("cribbage-*.zip")).name
+    (site / "bare" / "index.html").write_text(BARE_PAGE.replace("ENGINE_ZIP", engine_zip))
+    return site
+
+
+def serve(site: Path) -> tuple[Any, str]:
+    from functools import partial
+
+    server = build.SiteServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def launch(playwright: Any, profile: Path, browser: str) -> Any:
+    """A persistent context (real disk cache) on ``profile``."""
+    options: dict[str, Any] = {"args": FLAGS, "headless": True}
+    if browser != "playwright":
+        options["executable_path"] = browser
+    context = playwright.chromium.launch_persistent_context(str(profile), **options)
+    context.add_init_script(LONG_TASKS)
+    return context
+
+
+def wait_ready(page: Any, ours: bool) -> None:
+    if ours:
+        page.wait_for_selector("#table[data-engine=ready]")
+    else:
+        page.wait_for_function("performance.getEntriesByName('cribbage:engine-ready').length")
+    page.wait_for_timeout(300)  # let the last long task be reported
+
+
+def visit(page: Any, url: str, ours: bool) -> dict[str, Any]:
+    """Navigate to ``url``, wait for the engine; return the page's figures."""
+    CountingHandler.sent[0] = 0
+    page.goto(url)
+    wait_ready(page, ours)
+    figures = page.evaluate(READ_MARKS)
+    figures["bytes"] = CountingHandler.sent[0]
+    return figures
+
+
+def round_trip(playwright: Any, profile: Path, browser: str, url: str, ours: bool) -> list[dict]:
+    """Cold (fresh profile), warm (revisit in that browser), relaunched (browser restarted)."""
+    context = launch(playwright, profile, browser)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(120_000)
+        cold = visit(page, url, ours)
+        warm = visit(page, url, ours)
+    finally:
+        context.close()
+    context = launch(playwright, profile, browser)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(120_000)
+        relaunched = visit(page, url, ours)
+    finally:
+        context.close()
+    return [cold, warm, relaunched]
+
+
+def think(playwright: Any, profile: Path, browser: str, url: str, moves: int) -> dict[str, Any]:
+    """Decision latency per level, measured in the page through the worker."""
+    context = launch(playwright, profile, browser)
+    results = {}
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(600_000)
+        page.goto(url)
+        page.wait_for_selector("#table[data-engine=ready]")
+        for level in ("beginner", "easy", "standard", "expert"):
+            results[level] = page.evaluate(THINK, [level, moves])
+    finally:
+        context.close()
+    return results
+
+
+def median(values: list[float | None]) -> float:
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else float("nan")
+
+
+def report(runs: dict[str, list[dict[str, Any]]]) -> dict[str, float]:
+    """Print the medians table; return the medians by "kind/figure"."""
+    print(
+        f"\n{'page load (median)':<22}{'paint ms':>10}{'dialog ms':>11}{'engine ms':>11}"
+        f"{'MB sent':>9}{'longest task ms':>17}"
+    )
+    medians: dict[str, float] = {}
+    for kind, figures in runs.items():
+        row = {
+            key: median([f[key] for f in figures]) for key in ("paint", "ui", "engine", "longest")
+        }
+        row["bytes"] = median([f["bytes"] for f in figures])
+        medians.update({f"{kind}/{k}": v for k, v in row.items()})
+        ui = "-" if row["ui"] != row["ui"] else f"{row['ui']:.0f}"
+        print(
+            f"{kind:<22}{row['paint']:>10.0f}{ui:>11}{row['engine']:>11.0f}"
+            f"{row['bytes'] / 1e6:>9.2f}{row['longest']:>17.0f}"
+        )
+    return medians
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--moves", type=int, default=40, help="computer decisions per level")
+    args = parser.parse_args(argv)
+    browser = build.find_browser()
+    if browser is None:
+        print(build.INSTALL_HINT, file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    runs: dict[str, list[dict[str, Any]]] = {
+        f"{name} {kind}": [] for kind in ("cold", "warm", "relaunched") for name in ("ours", "bare")
+    }
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        site = prepare_site(Path(tmp))
+        server, url = serve(site)
+        print(
+            f"chromium: {browser}; {args.rounds} alternating rounds; cold = fresh profile, "
+            "warm = revisit in that browser, relaunched = browser restarted on that profile"
+        )
+        for round_number in range(args.rounds):
+            for name, path in (("ours", ""), ("bare", "bare/")):
+                profile = Path(tmp) / f"profile-{name}-{round_number}"
+                figures = round_trip(playwright, profile, browser, url + path, name == "ours")
+                for kind, result in zip(("cold", "warm", "relaunched"), figures):
+                    runs[f"{name} {kind}"].append(result)
+            print(
+                f"round {round_number + 1}: ours cold {runs['ours cold'][-1]['engine']:.0f} ms, "
+                f"bare cold {runs['bare cold'][-1]['engine']:.0f} ms, "
+                f"ours warm {runs['ours warm'][-1]['engine']:.0f} ms",
+                flush=True,
+            )
+        medians = report(runs)
+        latency = think(playwright, Path(tmp) / "profile-think", browser, url, args.moves)
+        server.shutdown()
+
+    ours_cold, bare_cold = medians["ours cold/engine"], medians["bare cold/engine"]
+    print("\nratios (targets in issue 4)")
+    print(f"  engine ready, ours cold / bare cold:  {ours_cold / bare_cold:.2f}  (target <= 0.6)")
+    print(
+        f"  engine ready, ours warm / ours cold:  {medians['ours warm/engine'] / ours_cold:.2f}"
+        "  (target <= 0.6)"
+    )
+    print(
+        f"  table painted cold: {medians['ours cold/paint']:.0f} ms (target <= 500); "
+        f"dialog usable cold: {medians['ours cold/ui']:.0f} ms (target <= 1000)"
+    )
+    extra = (medians["ours cold/bytes"] - medians["bare cold/bytes"]) / 1e6
+    print(f"  bytes over the bare stock-Pyodide page, cold: {extra:+.2f} MB (target <= 3 MB)")
+    print(
+        f"  longest main-thread task loading, ours cold: {medians['ours cold/longest']:.0f} ms"
+        f" (bare: {medians['bare cold/longest']:.0f} ms; target <= 200)"
+    )
+
+    print(f"\ncomputer decision latency in the browser (ms, {args.moves} decisions per level)")
+    print(f"{'level':<10}{'median':>8}{'p90':>8}{'max':>8}{'longest main-thread task':>26}")
+    for level, result in latency.items():
+        if "error" in result:
+            print(f"{level:<10} error: {json.dumps(result['error'])}")
+            continue
+        times = sorted(result["times"])
+        p90 = times[int(0.9 * (len(times) - 1))]
+        print(
+            f"{level:<10}{statistics.median(times):>8.0f}{p90:>8.0f}{times[-1]:>8.0f}"
+            f"{result['longest']:>26.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
