@@ -22,7 +22,7 @@ import json
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -103,7 +103,7 @@ class Move:
         return " ".join(words)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """Something that happened, in public: who, what, points pegged and why.
 
@@ -117,7 +117,7 @@ class Event:
     team: int | None = None
     points: int = 0
     cards: tuple[Card, ...] = ()
-    items: list[ScoreItem] = field(default_factory=list)
+    items: tuple[ScoreItem, ...] = ()
     count: int | None = None
     refused: int = 0
     deal: int = 0
@@ -686,7 +686,7 @@ class Game:
         if self.rules.exact_finish and self.scores[team] + points > self.rules.target:
             points, refused = 0, points
         self.scores[team] += points
-        self._event(kind, seat, points=points, cards=cards, items=list(items), count=count,
+        self._event(kind, seat, points=points, cards=cards, items=tuple(items), count=count,
                     refused=refused)
         if self.scores[team] >= self.rules.target:
             self.outcome = Outcome.judge(self.rules, team, self.scores)

@@ -120,8 +120,12 @@ class PlayerView:
             seen.add(self.starter)
         return [card for card in full_deck() if card not in seen]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for the browser (cards as codes like ``"5S"``)."""
+    def to_dict(self, events_from: int = 0) -> dict[str, Any]:
+        """JSON-ready form for the browser (cards as codes like ``"5S"``).
+
+        ``events`` holds the log from index ``events_from`` on (the browser
+        asks only for what it has not seen); ``events_total`` is its length.
+        """
 
         def codes(cards: Any) -> list[str]:
             return [card.code for card in cards]
@@ -139,7 +143,8 @@ class PlayerView:
             "said_go": sorted(self.said_go), "scores": list(self.scores),
             "shown": {key: codes(cards) for key, cards in self.shown.items()},
             "legal_moves": [str(move) for move in self.legal_moves],
-            "events": [event.to_dict() for event in self.events],
+            "events": [event.to_dict() for event in self.events[events_from:]],
+            "events_total": len(self.events),
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }
 
