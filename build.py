@@ -33,6 +33,7 @@ import tarfile
 import tempfile
 import threading
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -169,15 +170,20 @@ def extract(pin: Pin, data: bytes) -> dict[str, bytes]:
 
 # --- the precompiled stdlib --------------------------------------------------
 
-PRECOMPILE_JS = r"""
-// Recompile Pyodide's stdlib zip to sourceless .pyc with that same Pyodide.
+RUN_IN_PYODIDE_JS = r"""
+// Run a Python file in the pinned Pyodide: /tmp/in.zip -> /tmp/out.zip.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [indexDir, source, target] = process.argv.slice(2);
+const [indexDir, code, source, target] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: indexDir + "/" });
 py.FS.writeFile("/tmp/in.zip", readFileSync(source));
-py.runPython(`
+py.runPython(readFileSync(code, "utf8"));
+writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
+"""
+
+# Every stdlib module as a sourceless .pyc, compiled for the path it has in Pyodide.
+STDLIB_TO_PYC = """
 import importlib.util, marshal, zipfile
 src = zipfile.ZipFile("/tmp/in.zip")
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
@@ -189,42 +195,85 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
             info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
         info.compress_type = zipfile.ZIP_DEFLATED
         dst.writestr(info, data)
-`);
-writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
 """
 
+# The engine keeps its sources (for tracebacks) and gains __pycache__/*.pyc
+# marked "unchecked hash", which Python uses without looking at the source.
+ENGINE_ADD_PYC = """
+import compileall, py_compile, zipfile
+from pathlib import Path
+zipfile.ZipFile("/tmp/in.zip").extractall("/tmp/engine")
+compileall.compile_dir("/tmp/engine", quiet=2, ddir="/home/pyodide",
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
+    for path in sorted(Path("/tmp/engine").rglob("*")):
+        if path.is_file():
+            name = path.relative_to("/tmp/engine").as_posix()
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(info, path.read_bytes())
+"""
 
-def precompiled_stdlib(pin: Pin, files: dict[str, bytes]) -> bytes:
-    """Pyodide's stdlib zip with every module as sourceless ``.pyc`` (cached)."""
-    cached = CACHE / "stdlib" / f"python_stdlib-{pin.version}-pyc{PRECOMPILE_VERSION}.zip"
-    if cached.exists():
-        return cached.read_bytes()
+PYODIDE_RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -> bytes:
+    """Run ``code`` in the pinned Pyodide under Node on ``data`` (a zip); return its output zip."""
     if shutil.which("node") is None:
-        raise BuildError("node is needed once to precompile the Pyodide stdlib: install Node.js")
-    print("precompiling the Pyodide stdlib under Node", file=sys.stderr)
-    cached.parent.mkdir(parents=True, exist_ok=True)
+        raise BuildError(f"node is needed for {what}: install Node.js")
+    print(f"{what} under Node", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
-        for name in (
-            "pyodide.mjs",
-            "pyodide.asm.mjs",
-            "pyodide.asm.wasm",
-            "python_stdlib.zip",
-            "pyodide-lock.json",
-        ):
-            (Path(tmp) / name).write_bytes(files[name])
-        script = Path(tmp) / "precompile.mjs"
-        script.write_text(PRECOMPILE_JS)
-        out = Path(tmp) / "out.zip"
+        folder = Path(tmp)
+        for name in PYODIDE_RUNTIME:
+            (folder / name).write_bytes(stock[name])
+        (folder / "run.mjs").write_text(RUN_IN_PYODIDE_JS)
+        (folder / "code.py").write_text(code)
+        (folder / "in.zip").write_bytes(data)
         done = subprocess.run(
-            ["node", str(script), tmp, str(Path(tmp) / "python_stdlib.zip"), str(out)],
+            ["node", "run.mjs", tmp, "code.py", "in.zip", "out.zip"],
+            cwd=tmp,
             capture_output=True,
             text=True,
         )
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise BuildError(f"precompiling the stdlib failed: {last}")
-        os.replace(out, cached)
-    return cached.read_bytes()
+            raise BuildError(f"{what} failed: {last}")
+        return (folder / "out.zip").read_bytes()
+
+
+def cached_output(path: Path, make: Callable[[], bytes]) -> bytes:
+    """The bytes at ``path``, made (and kept) the first time they are asked for."""
+    if not path.exists():
+        data = make()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return path.read_bytes()
+
+
+def precompiled_stdlib(pin: Pin, stock: dict[str, bytes]) -> bytes:
+    """Pyodide's stdlib zip with every module as sourceless ``.pyc`` (cached)."""
+    path = CACHE / "stdlib" / f"python_stdlib-{pin.version}-pyc{PRECOMPILE_VERSION}.zip"
+    return cached_output(
+        path,
+        lambda: run_in_pyodide(
+            stock, STDLIB_TO_PYC, stock["python_stdlib.zip"], "precompiling the stdlib"
+        ),
+    )
+
+
+def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> bytes:
+    """The engine zip plus its bytecode for the pinned Pyodide (cached by content)."""
+    key = short_hash({"zip": sources, "code": ENGINE_ADD_PYC.encode()})
+    path = CACHE / "engine" / f"cribbage-{pin.version}-{key}.zip"
+    return cached_output(
+        path, lambda: run_in_pyodide(stock, ENGINE_ADD_PYC, sources, "compiling the engine")
+    )
 
 
 # --- the engine and the site -------------------------------------------------
@@ -293,14 +342,15 @@ def build(quiet: bool = False) -> Path:
     for pin in PINS:
         files = extract(pin, fetch_tarball(pin))
         if pin.key == "pyodide":
-            files["python_stdlib.zip"] = precompiled_stdlib(pin, files)
+            pyodide_pin, stock = pin, dict(files)
+            files["python_stdlib.zip"] = precompiled_stdlib(pin, stock)
             files["loader.mjs"] = (WEB / "pyodide-loader.mjs").read_bytes()
         vendor[pin.key] = files
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
         for pin in PINS
     }
-    engine = engine_zip()
+    engine = precompiled_engine(pyodide_pin, stock, engine_zip())
     engine_name = f"cribbage-{short_hash({'zip': engine})}.zip"
 
     site: dict[str, bytes] = {engine_name: engine}
@@ -445,9 +495,7 @@ def cmd_serve(port: int) -> int:
     """Build, then serve dist/ until interrupted."""
     build()
     server = make_server(port, verbose=True)
-    print(
-        f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)"
-    )
+    print(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
