@@ -569,19 +569,29 @@ def find_browser(install: bool = False) -> str | None:
     return system_chromium() or (install_debian_chromium() if install else None)
 
 
-def cmd_test(args: list[str]) -> int:
-    """Build, find a browser, then run the whole suite with pytest."""
+def ensure_test_requirements() -> bool:
+    """Install the test extra (pytest-playwright and friends) if it is missing."""
     try:
         import pytest_playwright  # noqa: F401
     except ImportError:
-        print('pytest-playwright is missing: pip install -e ".[test]"', file=sys.stderr)
+        print('installing the test requirements: pip install -e ".[test]"', file=sys.stderr)
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "-e", ".[test]"]
+        if subprocess.call(command, cwd=ROOT) != 0:
+            print('could not install them: run pip install -e ".[test]"', file=sys.stderr)
+            return False
+    return True
+
+
+def cmd_test(args: list[str]) -> int:
+    """Build, find a browser, then run the whole suite with pytest."""
+    if not ensure_test_requirements():
         return 2
     build()
     browser = find_browser(install=True)
     if browser is None:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    env = {**os.environ, BROWSER_ENV: browser, "CRIBBAGE_DIST_BUILT": "1"}
+    env = {**os.environ, BROWSER_ENV: browser}
     return subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
 
 
