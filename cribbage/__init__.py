@@ -17,7 +17,6 @@ from .scoring import (
     score_hand,
     score_peg,
 )
-
 from .view import PlayerView
 
 __all__ = [

@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardError, check_distinct, full_deck, parse_cards
 from .rules import Outcome, Rules, RulesError
-from .scoring import HAND_SIZE, MAX_COUNT, ScoreItem, pile_count, score_hand, score_peg
+from .scoring import (
+    HAND_SIZE,
+    MAX_COUNT,
+    ScoreItem,
+    cadence,
+    pile_count,
+    score_hand,
+    score_peg,
+)
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -129,6 +137,7 @@ class Event:
             "items": [item.to_dict() for item in self.items],
             "count": self.count, "refused": self.refused, "deal": self.deal,
             "text": self.describe(),
+            "said": cadence(self.items) if self.kind in ("hand", "crib") else "",
         }
 
     def describe(self) -> str:

@@ -298,7 +298,7 @@ def cadence(items: Sequence[ScoreItem]) -> str:
     """The breakdown said aloud, with the running total, as players count.
 
     >>> cadence(score_hand(parse_cards("4S 5S 5H 6H"), Card.parse("2C")).items)
-    'fifteen two, fifteen four, a pair is six, a run of three is nine, a run of three is twelve'
+    'fifteen two, fifteen four, a pair is six, a run of three is nine, and a run of three is twelve'
     >>> cadence([])
     'nineteen (nothing)'
     """
@@ -309,6 +309,8 @@ def cadence(items: Sequence[ScoreItem]) -> str:
         total += item.points
         said = NUMBER_WORDS[total] if total < len(NUMBER_WORDS) else str(total)
         phrases.append(f"{_phrase(item)} {said}")
+    if len(phrases) > 1:
+        phrases[-1] = "and " + phrases[-1]
     return ", ".join(phrases)
 
 
