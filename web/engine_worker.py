@@ -29,8 +29,10 @@ The worker holds one game at a time:
     cards as text like ``"5S"``). Returns a state (below).
 ``state({"seat": int?})``
     The state; with ``seat``, also that seat's view.
-``view({"seat": int})``
-    ``PlayerView.to_dict()`` for that seat: only what that seat may know.
+``view({"seat": int, "events_from": int?})``
+    ``PlayerView.to_dict()`` for that seat: only what that seat may know; its
+    ``events`` start at index ``events_from`` (default 0) of the game's log,
+    and ``events_total`` is the log's length.
 ``legal_moves({})``
     ``{"player": seat, "moves": ["play 5S", "go", ...]}`` for the player to move.
 ``apply_move({"move": "play 5S"})``
@@ -261,7 +263,10 @@ def view(request: dict[str, Any]) -> dict[str, Any]:
     """What one seat may know."""
     game = _require_game()
     seat = _seat(request, required=True)
-    return game.view(seat).to_dict()
+    events_from = request.get("events_from", 0)
+    if not isinstance(events_from, int) or isinstance(events_from, bool) or events_from < 0:
+        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+    return game.view(seat).to_dict(events_from)
 
 
 @endpoint

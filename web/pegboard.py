@@ -20,8 +20,8 @@ True
 HOLE = 10  # distance between holes in a group (SVG units)
 GROUP_GAP = 8  # extra space between groups of five
 STREET = 30  # holes per street
-TRACK_GAP = 11  # distance between the tracks of one street
-STREET_GAP = 16  # extra space between streets
+TRACK_GAP = 9  # distance between the tracks of one street
+STREET_GAP = 9  # extra space between streets
 MARGIN_X = 46  # room on the left for the start and game holes
 MARGIN_Y = 14
 COLOURS = ("#c0392b", "#1f5fa8", "#1e8449")  # red, blue, green pegs
@@ -61,13 +61,15 @@ def hole_position(target, tracks, track, points):
 
 
 def peg_transform(target, tracks, track, points):
-    """The SVG ``transform`` that puts a peg in the hole for ``points``.
+    """The CSS ``transform`` that puts a peg in the hole for ``points``.
+
+    CSS (not the SVG attribute) so that a transition animates the move.
 
     >>> peg_transform(121, 2, 0, 0)
-    'translate(22 14)'
+    'translate(22px, 14px)'
     """
     x, y = hole_position(target, tracks, track, min(points, target))
-    return "translate(" + str(x) + " " + str(y) + ")"
+    return "translate(" + str(x) + "px, " + str(y) + "px)"
 
 
 def board_svg(target, names):
@@ -119,7 +121,7 @@ def board_svg(target, names):
                 + which
                 + '" r="3.6" fill="'
                 + colour
-                + '" transform="'
+                + '" style="transform: '
                 + peg_transform(target, tracks, track, points)
                 + '"><title>'
                 + escape(name)

@@ -60,11 +60,44 @@ def settings_from_form(values):
         "muggins": manual,
         "exact_finish": exact,
     }
+    level = _choice(values.get("level"), LEVELS, "standard")
+    levels = [level] + [_choice(values.get(name), LEVELS, level) for name in ("level2", "level3")]
     return {
         "rules": rules,
-        "level": _choice(values.get("level"), LEVELS, "standard"),
+        "level": level,
+        "levels": levels[: players - 1],
         "speed": max(0.0, min(speed, 4.0)),
     }
+
+
+def settings_from_saved(saved):
+    """Settings kept with a saved game, checked; raises ValueError if they are not ours.
+
+    >>> settings_from_saved(settings_from_form({"players": "3"}))["levels"]
+    ['standard', 'standard']
+    >>> settings_from_saved({"rules": "x"})
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved settings are damaged
+    """
+    try:
+        rules = saved["rules"]
+        values = {
+            "players": str(rules["players"]), "target": str(rules["target"]),
+            "skunk": rules["skunk"], "exact_finish": rules["exact_finish"] is True,
+            "counting": "manual" if rules["manual_counting"] is True else "automatic",
+            "level": saved["level"], "speed": str(saved["speed"]),
+        }
+        levels = saved["levels"]
+        for index, name in enumerate(("level2", "level3")):
+            if index + 1 < len(levels):
+                values[name] = levels[index + 1]
+        settings = settings_from_form(values)
+    except (KeyError, TypeError, AttributeError, IndexError):
+        raise ValueError("the saved settings are damaged") from None
+    if settings["rules"] != rules or settings["levels"] != levels:
+        raise ValueError("the saved settings are damaged")
+    return settings
 
 
 def request(payload=None):
