@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .cards import Card, CardError, full_deck, parse_cards
 from .game import Game
 from .players.discard import DiscardChoice, rank_discards
-from .players.levels import Expert, play_values, playable
+from .players.levels import Expert, play_parts, playable
 from .players.pegging import peg_points, reply_risk
 from .rules import Rules
 from .view import PlayerView
@@ -52,27 +52,32 @@ class PlayAdvice:
 def advise_play(view: PlayerView, samples: int = 32, seed: int = 0) -> list[PlayAdvice]:
     """Rank the legal cards by the expert's look-ahead, best first, with reasons.
 
-    The value is the average pegging difference (ours minus theirs) over the
-    rest of the play, searched on ``samples`` deals of the unseen cards.
+    The value is the expert's own: the average pegging difference (ours minus
+    theirs) over the rest of the play, searched on ``samples`` deals of the
+    unseen cards, plus the weighted heuristic (points now minus the expected
+    reply); see :func:`cribbage.players.levels.play_parts`.
     """
     cards = playable(view)
     if not cards:
         return []
-    values = play_values(view, random.Random(seed), samples)
+    search, heuristic, weight = play_parts(view, random.Random(seed), samples)
     pile = tuple(c.rank for c in view.pile)
     advice = []
     for card in cards:
         after = pile + (card.rank,)
         now = peg_points(after, view.count + card.value)
         risk = reply_risk(view, after)
-        advice.append(PlayAdvice(card, values[card], now, risk, play_reason(view, card, now,
-                                                                              risk, values[card])))
+        value = search[card] + weight * heuristic[card]
+        advice.append(PlayAdvice(card, value, now, risk,
+                                 play_reason(view, card, now, risk, search[card],
+                                             weight * heuristic[card])))
     advice.sort(key=lambda a: -a.value)
     return advice
 
 
-def play_reason(view: PlayerView, card: Card, now: int, risk: float, value: float) -> str:
-    """A short English explanation of one card's value."""
+def play_reason(view: PlayerView, card: Card, now: int, risk: float, search: float,
+                heuristic: float = 0.0) -> str:
+    """A short English explanation of one card's value (``search + heuristic``)."""
     count = view.count + card.value
     parts = [f"count {count}"]
     if now:
@@ -81,7 +86,8 @@ def play_reason(view: PlayerView, card: Card, now: int, risk: float, value: floa
         parts.append(f"the reply may score {risk:.1f} on average")
     if count in (5, 21):
         parts.append(f"{count} invites a ten for fifteen or 31")
-    parts.append(f"rest of the play {value:+.2f} points for you on average")
+    parts.append(f"rest of the play {search:+.2f} points for you on average over sampled "
+                 f"hands, {heuristic:+.2f} for now-and-reply")
     return "; ".join(parts)
 
 

@@ -171,7 +171,8 @@ def brute_force_value(view: PlayerView, discard: tuple[Card, ...]) -> float:
     total = 0.0
     for starter in starters:
         total += score_hand(kept, starter).total
-        total += crib_weight(view) * crib_value(view.rules.players, role, discard, starter)
+        total += crib_weight(view) * crib_value(view.rules.players, role, discard,
+                                                     starter, view.hand)
     return total / len(starters)
 
 
@@ -223,4 +224,43 @@ def test_sampled_hands_respect_a_go() -> None:
     view = game.view(1)  # seat 0 said go at 30: it holds nothing worth 1
     for _ in range(20):
         hands = sample_hidden_hands(view, random.Random(_))
+        assert len(hands[0]) == 3 and min(hands[0]) >= 2
+
+
+def test_suited_discard_adds_the_crib_flush_chance() -> None:
+    from cribbage.cards import parse_cards
+    from cribbage.players.discard import flush_chance
+
+    hand = parse_cards("2H 7H 9S KC QD 4D")
+    suited, mixed = parse_cards("2H 7H"), parse_cards("2H 7S")
+    starter = Card.parse("5H")
+    # 10 hearts unseen (13 - our 2 - the starter): the opponent throws 2 of 45 cards.
+    assert flush_chance(2, "H", hand) == pytest.approx(10 * 9 / (45 * 44))
+    gain = crib_value(2, "dealer", suited, starter, hand) - crib_value(2, "dealer", suited,
+                                                                      starter)
+    assert gain == pytest.approx(5 * flush_chance(2, "H", hand) - 5 * flush_chance(2, "H", ()))
+    assert crib_value(2, "dealer", mixed, starter, hand) == crib_value(2, "dealer", mixed, starter)
+    assert flush_chance(4, "S", parse_cards("AS 2S 3S 4S 5S")) == pytest.approx(
+        7 * 6 * 5 / (46 * 45 * 44))
+
+
+def test_keep_table_and_plausible_samples() -> None:
+    from cribbage.players.pegging import discard_regret, keep_value, sample_plausible_hands
+    from cribbage.scoring import rank_points
+
+    ranks = (4, 5, 5, 6)
+    weights = [4 - ranks.count(s) for s in range(1, 14)]
+    exact = sum(w * rank_points(tuple(sorted(ranks + (s,))))
+                for s, w in zip(range(1, 14), weights)) / sum(weights)
+    assert keep_value(ranks) == pytest.approx(exact, abs=1e-3)
+    assert discard_regret((5, 5, 10, 11, 1, 13), 2, 1.0) == 0.0  # 5-5-T-J is the keep
+    assert discard_regret((1, 2, 9, 13, 5, 5), 2, 1.0) > 1  # throwing 5-5 is poor
+    game = Game.scripted(dealer=0, hands=["KS QS JS 5D", "KH QH AH TH"],
+                         crib="2C 3C 4C 5C", starter="9D")
+    game.apply("cut")
+    for move in ("play KH", "play KS", "play QH", "go"):
+        game.apply(move)
+    view = game.view(1)
+    for seed in range(10):
+        hands = sample_plausible_hands(view, random.Random(seed), 3.0)
         assert len(hands[0]) == 3 and min(hands[0]) >= 2

@@ -18,13 +18,21 @@ throws differently as dealer (good cards into the own crib) and as pone
 3. Repeat once with the new tables, so the throws come from players who
    already value the crib (the tables converge quickly).
 
-Crib flushes (all five one suit, under 0.1 point) are ignored. Our own four
-kept cards are not removed from the deck (a second-order effect).
+Crib flushes (all five one suit, under 0.1 point) are not in the tables: the
+player adds them exactly from the suits it holds
+(:func:`cribbage.players.discard.flush_chance`). Our own four kept cards are
+not removed from the deck (a second-order effect).
 
 For 3 and 4 players we lay away one card; the others throw their worst card
 by expected hand value (tallied the same way from 5-card hands), plus, with
 3 players, one card dealt from the deck. Tables are ``[rank][starter]``,
 averaged by Monte Carlo.
+
+The file also holds ``"keep"``: the expected fifteens, pairs and runs of
+every multiset of four kept ranks over a random starter rank (card removal
+included), in ``itertools.combinations_with_replacement(range(1, 14), 4)``
+order; the expert uses it to judge how plausible an opponent's kept hand is
+(``--keep-only`` refreshes just that table, in a few seconds).
 
 Run: ``python tools/make_crib_tables.py [--hands 12000] [--jobs 2]`` (a few
 minutes on 2 cores). Deterministic for a given seed.
@@ -37,7 +45,7 @@ import json
 import random
 import sys
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -142,7 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--keep-only", action="store_true",
+                        help="only (re)compute the kept-hand table in the existing file")
     args = parser.parse_args(argv)
+    if args.keep_only:
+        data = json.loads(OUT.read_text())
+        data["keep"] = keep_table()
+        OUT.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        print(f"wrote the keep table to {OUT} ({OUT.stat().st_size} bytes)")
+        return 0
     tables: Tables | None = None
     with Pool(args.jobs) as pool:
         for round_number in range(args.rounds):
@@ -157,12 +173,27 @@ def main(argv: list[str] | None = None) -> int:
     assert tables is not None
     tables["3p"] = single_table(singles, 3, 400, rng)
     tables["4p"] = single_table(singles, 4, 400, rng)
+    tables["keep"] = keep_table()
     about = ("Expected crib points by the ranks laid away and the starter's rank; "
              "made by tools/make_crib_tables.py " + " ".join(sys.argv[1:]))
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps({"about": about, **tables}, separators=(",", ":")) + "\n")
     print(f"wrote {OUT} ({OUT.stat().st_size} bytes)")
     return 0
+
+
+def keep_table() -> list[float]:
+    """Expected rank points of every four kept ranks over the starter rank."""
+    values = []
+    for ranks in combinations_with_replacement(range(1, 14), 4):
+        total = weight = 0
+        for starter in range(1, 14):
+            left = 4 - ranks.count(starter)
+            if left > 0:
+                total += left * rank_points(tuple(sorted(ranks + (starter,))))
+                weight += left
+        values.append(round(total / weight, 4))
+    return values
 
 
 def average(table: list) -> float:

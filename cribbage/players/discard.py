@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from math import comb
 from pathlib import Path
 
 from ..cards import JACK, Card, full_deck
@@ -63,15 +64,34 @@ def crib_tables() -> dict[str, list]:
     return {key: value for key, value in data.items() if key != "about"}
 
 
-def crib_value(players: int, role: str, discard: Sequence[Card], starter: Card) -> float:
+def crib_value(players: int, role: str, discard: Sequence[Card], starter: Card,
+               seen: Sequence[Card] = ()) -> float:
     """Expected crib points given what this seat lays away and the starter.
 
     ``role`` is ``"dealer"`` when the crib holds the opponent's balks
     (we deal), ``"pone"`` when the dealer feeds it (2 players only). A jack we
-    lay away of the starter's suit is his nobs for sure: added exactly.
+    lay away of the starter's suit is his nobs for sure: added exactly. The
+    crib flush (see :func:`flush_chance`) needs ``seen``, the cards we were dealt.
     """
     nobs = sum(1 for card in discard if card.rank == JACK and card.suit == starter.suit)
-    return crib_row(players, role, tuple(card.rank for card in discard))[starter.rank - 1] + nobs
+    flush = 0.0
+    if all(card.suit == starter.suit for card in discard):
+        flush = 5 * flush_chance(players, starter.suit, seen)
+    return crib_row(players, role, tuple(card.rank for card in discard))[starter.rank - 1] + \
+        nobs + flush
+
+
+def flush_chance(players: int, suit: str, seen: Sequence[Card]) -> float:
+    """Chance the other crib cards all have ``suit``, given ours and the starter do.
+
+    The other crib cards (the opponent's two with 2 players; two players' and
+    the deck's with 3; three players' with 4) are taken as random unseen cards:
+    ``seen`` are the cards we were dealt, the starter is one more of the suit.
+    """
+    others = 2 if players == 2 else 3
+    suited = 13 - sum(1 for card in seen if card.suit == suit) - 1
+    unseen = 52 - len(seen) - 1
+    return comb(suited, others) / comb(unseen, others) if suited >= others else 0.0
 
 
 @cache
@@ -115,7 +135,11 @@ def rank_discards(view: PlayerView, use_crib: bool = True) -> list[DiscardChoice
         if use_crib:
             row = crib_row(players, role, tuple(card.rank for card in discard))
             jack_suits = [card.suit for card in discard if card.rank == JACK]
+            suits = {card.suit for card in discard}
+            flush_suit = suits.pop() if len(suits) == 1 else None
+            flush = 5 * flush_chance(players, flush_suit, hand) if flush_suit else 0.0
             crib_mean = sum(row[starter.rank - 1] + jack_suits.count(starter.suit)
+                            + (flush if starter.suit == flush_suit else 0.0)
                             for starter in starters) / len(starters)
         choices.append(DiscardChoice(discard, kept, hand_mean, crib_mean,
                                      hand_mean + weight * crib_mean))

@@ -129,12 +129,19 @@ class Expert(ComputerPlayer):
     """Hand + crib expectation for discards; pegging by look-ahead over sampled hands.
 
     ``samples`` sampled deals of the others' cards are searched to the end of
-    the play (2 players) or ``depth`` cards ahead (3-4 players); the standard
-    heuristics break ties. Near the target, pegging out is worth a win.
+    the play (2 players) or ``depth`` cards ahead (3-4 players). The samples
+    are weighted by how the others discarded (``sharpness``: a kept four that
+    a hand-plus-crib player would not keep is rejected with probability
+    ``1 - exp(-sharpness * regret)``), and the search value is added to
+    ``heuristic_weight`` times the standard level's value (points now minus
+    the expected reply), which measured better than either alone. Near the
+    target, pegging out is worth a win.
     """
 
     level = "expert"
     samples = 24
+    heuristic_weight = 1.0
+    sharpness = 3.0
 
     def discard(self, view: PlayerView) -> list[Card]:
         return list(rank_discards(view, use_crib=True)[0].discard)
@@ -150,16 +157,34 @@ class Expert(ComputerPlayer):
         cards = playable(view)
         if len(cards) == 1:
             return cards[0]
-        values = play_values(view, self.rng, self.samples_for(view))
+        values = play_values(view, self.rng, self.samples_for(view), self)
         return max(values, key=lambda card: (values[card], -card.index))
 
 
-def play_values(view: PlayerView, rng: random.Random, samples: int) -> dict[Card, float]:
-    """Expert value of each legal card: search value plus a small heuristic tie-break."""
+def play_values(view: PlayerView, rng: random.Random, samples: int,
+                player: Expert | None = None) -> dict[Card, float]:
+    """Expert value of each legal card: search value plus the weighted heuristic."""
+    search, heuristic, weight = play_parts(view, rng, samples, player)
+    return {card: search[card] + weight * heuristic[card] for card in heuristic}
+
+
+def play_parts(view: PlayerView, rng: random.Random, samples: int,
+               player: Expert | None = None
+               ) -> tuple[dict[Card, float], dict[Card, float], float]:
+    """The two parts of the expert's play value and the heuristic's weight.
+
+    ``search``: mean pegging difference over the rest of the play on sampled
+    deals; ``heuristic``: the standard level's value (points now minus the
+    expected reply, shape preferences). The expert plays the card with the
+    largest ``search + weight * heuristic``: the sampled search sees each
+    deal with open cards, the heuristic the uncertainty the real player faces.
+    """
+    player = player or Expert
     depth = 99 if view.rules.players == 2 else 5
-    by_rank = search_play(view, rng, samples, depth)
+    by_rank = search_play(view, rng, samples, depth, sharpness=player.sharpness)
     heuristic = heuristic_play_values(view)
-    return {card: by_rank[card.rank] + 0.01 * heuristic[card] for card in heuristic}
+    search = {card: by_rank[card.rank] for card in heuristic}
+    return search, heuristic, player.heuristic_weight
 
 
 def playable(view: PlayerView) -> list[Card]:

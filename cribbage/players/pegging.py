@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from math import comb
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, exp
 
 from ..cards import Card
 from ..view import PlayerView
@@ -98,6 +100,101 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[tuple[int,
         if ok:
             return hands
     return hands  # constraints could not be met (should not happen): best effort
+
+
+def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: float,
+                           tries: int = 60) -> list[tuple[int, ...]]:
+    """Like :func:`sample_hidden_hands`, but each other seat's kept four must look
+    like a sensible discard: a candidate (its hidden cards plus the cards it laid
+    away, drawn from the unseen ones) is accepted with probability
+    ``exp(-sharpness * regret)``, the regret measured by :func:`discard_regret`.
+    """
+    rules = view.rules
+    if sharpness <= 0:
+        return sample_hidden_hands(view, rng)
+    unseen = view.unseen_cards()
+    floors = min_values_after_go(view)
+    played: dict[int, list[int]] = {}
+    for seat, card in view.played:
+        played.setdefault(seat, []).append(card.rank)
+    dealer_team = rules.team_of(view.dealer)
+    thrown = rules.discards_each
+    for _ in range(tries):
+        pool = unseen[:]
+        rng.shuffle(pool)
+        hands: list[tuple[int, ...]] = []
+        ok = True
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(tuple(sorted(card.rank for card in view.hand)))
+                continue
+            floor = floors.get(seat, 1)
+            fits = [card for card in pool if card.value >= floor][:size]
+            if len(fits) < size:
+                ok = False
+                break
+            for card in fits:
+                pool.remove(card)
+            hidden = tuple(card.rank for card in fits)
+            held = tuple(played.get(seat, ())) + hidden
+            away = tuple(card.rank for card in pool[:thrown])
+            sign = 1.0 if rules.team_of(seat) == dealer_team else (
+                -0.5 if rules.players == 3 else -1.0)
+            regret = discard_regret(held + away, rules.players, sign)
+            if regret > 0 and rng.random() >= exp(-sharpness * regret):
+                ok = False
+                break
+            pool = pool[thrown:]
+            hands.append(tuple(sorted(hidden)))
+        if ok:
+            return hands
+    return sample_hidden_hands(view, rng)
+
+
+# --- how the others discarded ----------------------------------------------------
+
+
+def keep_value(ranks: tuple[int, ...]) -> float:
+    """Expected fifteens, pairs and runs of four kept ranks (sorted) over the starter.
+
+    From the shipped table (``"keep"`` in the crib tables file).
+    """
+    return keep_values()[ranks]
+
+
+@cache
+def keep_values() -> dict[tuple[int, ...], float]:
+    from .discard import crib_tables
+
+    table = crib_tables()["keep"]
+    return dict(zip(combinations_with_replacement(range(1, 14), 4), table))
+
+
+@cache
+def throw_value(players: int, role: str, ranks: tuple[int, ...]) -> float:
+    """Mean of the crib table's row for ``ranks`` laid away, over the starter ranks."""
+    from .discard import crib_row
+
+    row = crib_row(players, role, ranks)
+    return sum(row) / len(row)
+
+
+def discard_regret(held: Sequence[int], players: int, crib_sign: float) -> float:
+    """How much worse keeping the first four of ``held`` is than the best keep.
+
+    ``held`` is the ranks dealt (the kept four first); the model discards by
+    expected hand plus ``crib_sign`` times the crib table (a standard-like or
+    expert-like player).
+    """
+    role = "dealer" if crib_sign > 0 else "pone"
+    size = len(held)
+    keep = size - (2 if players == 2 else 1)
+    values = []
+    for kept in combinations(range(size), keep):
+        ranks = tuple(sorted(held[i] for i in kept))
+        thrown = tuple(sorted(held[i] for i in range(size) if i not in kept))
+        values.append(keep_value(ranks) + crib_sign * throw_value(players, role, thrown))
+    return max(values) - values[0]
 
 
 # --- the search -----------------------------------------------------------------
@@ -199,7 +296,7 @@ class PlaySearch:
 
 
 def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int = 99,
-                board: bool = True) -> dict[int, float]:
+                board: bool = True, sharpness: float = 0.0) -> dict[int, float]:
     """Average search value of each playable rank over ``samples`` sampled deals.
 
     Our seat plays ``rank`` now; then everyone plays perfectly on the sampled
@@ -214,7 +311,7 @@ def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int =
     near = board and max(view.scores) >= rules.target - 31
     totals = dict.fromkeys(ranks, 0.0)
     for _ in range(samples):
-        hands = tuple(sample_hidden_hands(view, rng))
+        hands = tuple(sample_plausible_hands(view, rng, sharpness))
         search = PlaySearch(rules.players, team_of, view.team, depth,
                             scores=view.scores if near else None, target=rules.target,
                             win_bonus=100 if near else 0)
