@@ -279,19 +279,27 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
 # --- the engine and the site -------------------------------------------------
 
 
+ENGINE_ENTRY = WEB / "engine_worker.py"  # the worker's protocol module, shipped in the zip
+
+
 def engine_zip() -> bytes:
-    """The ``cribbage`` package as a zip for PyScript's ``files`` (deterministic)."""
+    """The ``cribbage`` package and ``engine_worker.py`` as one zip (deterministic).
+
+    The engine worker unpacks it into Python's working directory (on
+    ``sys.path``) and imports ``engine_worker``.
+    """
+    files = {
+        path.relative_to(ROOT).as_posix(): path
+        for path in sorted(ENGINE_PACKAGE.rglob("*"))
+        if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+    }
+    files[ENGINE_ENTRY.name] = ENGINE_ENTRY
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(ENGINE_PACKAGE.rglob("*")):
-            if (
-                path.is_file()
-                and path.suffix in (".py", ".json")
-                and "__pycache__" not in path.parts
-            ):
-                info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), (2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, path.read_bytes())
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, files[name].read_bytes())
     return buffer.getvalue()
 
 
@@ -311,29 +319,21 @@ def write_if_changed(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def site_configs(dirs: dict[str, str], engine_name: str) -> dict[str, bytes]:
-    """The two PyScript configs, kept beside index.html (DESIGN.md explains why).
+def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
+    """The UI's PyScript config, kept beside index.html (DESIGN.md explains why).
 
-    ui.json: MicroPython on the main thread, with the UI's pure modules.
-    engine.json: Pyodide in the worker, through our loader (progress reports),
-    with the engine unpacked from a zip into the working dir (on sys.path).
+    ui.json: MicroPython on the main thread, with the UI's pure modules (every
+    web/*.py but main.py and the engine's engine_worker.py). The engine needs
+    no PyScript config: engine.mjs starts its worker (engine-worker.mjs).
     """
     ui_modules = sorted(
-        p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "engine_worker.py")
+        p.name for p in WEB.glob("*.py") if p.name not in ("main.py", ENGINE_ENTRY.name)
     )
     ui = {
         "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
         "files": {f"./{name}": "" for name in ui_modules},
     }
-    engine = {
-        "interpreter": f"./{dirs['PYODIDE_DIR']}/loader.mjs",
-        "files": {f"./{engine_name}": "./*"},
-        "sync_main_only": True,
-    }
-    return {
-        "ui.json": json.dumps(ui, indent=1).encode(),
-        "engine.json": json.dumps(engine, indent=1).encode(),
-    }
+    return {"ui.json": json.dumps(ui, indent=1).encode()}
 
 
 def build(quiet: bool = False) -> Path:
@@ -344,7 +344,6 @@ def build(quiet: bool = False) -> Path:
         if pin.key == "pyodide":
             pyodide_pin, stock = pin, dict(files)
             files["python_stdlib.zip"] = precompiled_stdlib(pin, stock)
-            files["loader.mjs"] = (WEB / "pyodide-loader.mjs").read_bytes()
         vendor[pin.key] = files
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
@@ -352,21 +351,22 @@ def build(quiet: bool = False) -> Path:
     }
     engine = precompiled_engine(pyodide_pin, stock, engine_zip())
     engine_name = f"cribbage-{short_hash({'zip': engine})}.zip"
+    placeholders = {**dirs, "ENGINE_ZIP": engine_name}
 
     site: dict[str, bytes] = {engine_name: engine}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
     for path in sorted(WEB.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.name != "pyodide-loader.mjs":
+        if path.is_file() and "__pycache__" not in path.parts and path != ENGINE_ENTRY:
             data = path.read_bytes()
             if path.suffix in TEMPLATED:
                 text = data.decode()
-                for key, value in dirs.items():
+                for key, value in placeholders.items():
                     text = text.replace("{{" + key + "}}", value)
                 data = text.encode()
             site[path.relative_to(WEB).as_posix()] = data
-    site.update(site_configs(dirs, engine_name))
+    site.update(site_configs(dirs))
 
     DIST.mkdir(exist_ok=True)
     for name, data in site.items():

@@ -637,10 +637,16 @@ def on_submit(event):
 
 
 async def connect():
-    """Wait for the engine worker, check it answers, then enable Start."""
+    """Wait for the engine worker, check it answers, then enable Start.
+
+    engine.js started the worker at navigation and exposes it as
+    window.cribbageEngine: each protocol function returns a JS promise of
+    the reply text, which MicroPython awaits; its ``ready`` promise rejects
+    if the engine cannot load (engine.js has then shown why).
+    """
     global engine
     try:
-        engine = await workers["engine"]
+        engine = await window.cribbageEngine.ready
     except Exception as error:
         window.cribbageLoading.failed(
             "The engine could not load: " + str(error) + " Reload to try again."
@@ -650,7 +656,6 @@ async def connect():
     if not ok:
         window.cribbageLoading.failed(shell.error_text(result))
         return
-    window.cribbageEngine = engine  # for page scripts, tests and the benchmark
     table.setAttribute("data-engine", "ready")
     table.setAttribute("aria-busy", "false")
     start.disabled = False

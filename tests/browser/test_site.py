@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 LONG_TASK_LIMIT_MS = 200  # issue 4: no main-thread task longer than this, ever
 
 
@@ -116,3 +118,42 @@ def test_no_long_main_thread_task_while_loading_and_thinking(app: Any, page: Any
     tasks = app.long_tasks()
     longest = max((t["duration"] for t in tasks), default=0)
     assert longest <= LONG_TASK_LIMIT_MS, f"main-thread long tasks: {tasks}"
+
+
+def test_engine_starts_at_navigation_independently_of_the_ui(
+    page: Any, base_url: str, requests_seen: list[str]
+) -> None:
+    held: list[Any] = []
+    # Hold MicroPython (the UI) back: the engine must load and answer without it.
+    page.route("**/micropython.wasm", lambda route: held.append(route))
+    page.goto("/")
+    # A call made at once waits for the engine instead of failing.
+    hello = json.loads(page.evaluate("window.cribbageEngine.hello('{}')"))
+    assert hello["ok"] and hello["result"]["python"].startswith("3.14")
+    assert page.evaluate(
+        "window.cribbageEngine.ready.then((engine) => engine === window.cribbageEngine)"
+    )
+    assert page.locator("#table").get_attribute("data-phase") == "loading"  # the UI is still held
+    assert any(url.endswith("/engine-worker.mjs") for url in requests_seen)
+    assert not any(url.endswith(("engine.json", "engine_worker.py")) for url in requests_seen)
+    for route in held:
+        route.continue_()
+    page.unroute("**/micropython.wasm")
+    page.wait_for_selector("#table[data-engine=ready]")
+    assert page.get_by_role("button", name="Start").is_enabled()
+
+
+@pytest.mark.allow_console_errors
+def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
+    page.route("**/cribbage-*.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("/")
+    page.wait_for_selector("#table[data-phase=setup]")
+    page.wait_for_function(
+        "() => document.getElementById('engine-stage').textContent.includes('could not load')"
+    )
+    assert page.locator("#table").get_attribute("data-engine") == "loading"
+    assert page.get_by_role("button", name="Start").is_disabled()
+    reply = page.evaluate(
+        "window.cribbageEngine.hello('{}').then(() => 'answered', (e) => e.message)"
+    )
+    assert "answered 404" in reply

@@ -137,10 +137,13 @@ def test_integrity_mismatch_is_a_one_line_error(
 
 def test_build_is_complete_and_served_with_caching_headers() -> None:
     dist = build.build(quiet=True)
-    config = json.loads((dist / "engine.json").read_text())
-    assert config["interpreter"].endswith("/loader.mjs") and "packages" not in config
-    (engine_zip,) = config["files"]
-    assert (dist / engine_zip).exists()
+    worker_script = (dist / "engine-worker.mjs").read_text()
+    assert "{{" not in worker_script and "http" not in worker_script
+    (engine_zip,) = dist.glob("cribbage-*.zip")
+    assert f'"./{engine_zip.name}"' in worker_script
+    assert not (dist / "engine.json").exists() and not (dist / "engine_worker.py").exists()
+    ui = json.loads((dist / "ui.json").read_text())
+    assert "./shell.py" in ui["files"] and "./engine_worker.py" not in ui["files"]
     html = (dist / "index.html").read_text()
     assert "{{" not in html and "http" not in html.replace("http-equiv", "")
 
@@ -160,6 +163,17 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_engine_zip_holds_the_package_and_the_worker_entry_with_bytecode() -> None:
+    import zipfile
+
+    dist = build.build(quiet=True)
+    with zipfile.ZipFile(next(dist.glob("cribbage-*.zip"))) as zf:
+        names = set(zf.namelist())
+    assert {"engine_worker.py", "cribbage/__init__.py"} <= names
+    assert "__pycache__/engine_worker.cpython-314.pyc" in names
+    assert "cribbage/__pycache__/__init__.cpython-314.pyc" in names
 
 
 def test_stdlib_is_shipped_precompiled() -> None:

@@ -1,0 +1,118 @@
+// The engine's Web Worker: Pyodide running web/engine_worker.py.
+//
+// A plain module worker, started by engine.mjs the moment the page's <head> is
+// parsed (no PyScript bootstrap in front of it: see README "The page and its
+// engine"). It
+//  1. imports the pinned Pyodide and calls loadPyodide at once (Pyodide starts
+//     the wasm, stdlib zip and lock file downloads in parallel), while it
+//     fetches the engine zip alongside;
+//  2. reports real progress to the page: bytes of the big downloads as they
+//     arrive, then "python" (the interpreter is up), then "engine";
+//  3. unpacks the engine zip (the `cribbage` package and engine_worker.py with
+//     their bytecode) into Python's working directory and imports
+//     engine_worker;
+//  4. answers {id, name, text} with {id, reply}: reply is the JSON text that
+//     engine_worker.<name>(text) returned (it never raises; a failure in
+//     transit still comes back as a protocol error reply).
+// Messages to the page: {progress: {stage, ...}}, {ready: [names]},
+// {failed: message}, {id, reply}.
+import { loadPyodide } from "./{{PYODIDE_DIR}}/pyodide.mjs";
+
+const ENGINE_ZIP = "./{{ENGINE_ZIP}}";
+const TRACKED = ["pyodide.asm.wasm", "python_stdlib.zip", ENGINE_ZIP.slice(2)];
+
+function report(stage, detail = {}) {
+  postMessage({ progress: { stage, time: performance.now(), ...detail } });
+}
+
+// Count the bytes of the tracked downloads as they arrive, reading a clone of
+// each response so the consumer still gets the original (V8 can then cache
+// the streamed wasm). pending = tracked downloads started and not finished.
+const totals = { loaded: 0, total: 0, pending: 0 };
+const realFetch = globalThis.fetch;
+
+async function countBytes(response) {
+  const reader = response.body.getReader();
+  let last = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      totals.loaded += value.byteLength;
+      const now = performance.now();
+      if (now - last > 50) {
+        last = now;
+        report("download", { ...totals });
+      }
+    }
+  } finally {
+    totals.pending -= 1;
+    report("download", { ...totals });
+  }
+}
+
+globalThis.fetch = async (input, init) => {
+  const url = String(input && input.url ? input.url : input);
+  if (!TRACKED.some((name) => url.endsWith(name))) return realFetch(input, init);
+  totals.pending += 1;
+  report("download", { ...totals });
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    totals.pending -= 1;
+    throw error;
+  }
+  totals.total += Number(response.headers.get("Content-Length") || 0);
+  if (response.ok && response.body) countBytes(response.clone());
+  else totals.pending -= 1;
+  report("download", { ...totals });
+  return response;
+};
+
+function fail(error) {
+  const message = error && error.message ? error.message : String(error);
+  postMessage({ failed: message });
+}
+
+async function fetchEngine() {
+  const response = await fetch(ENGINE_ZIP);
+  if (!response.ok) throw new Error(`${ENGINE_ZIP} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function start() {
+  report("runtime");
+  const engineZip = fetchEngine();
+  engineZip.catch(() => {}); // reported when awaited below
+  const pyodide = await loadPyodide();
+  report("python");
+  pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
+  const module = pyodide.pyimport("engine_worker");
+  const names = module.__export__.toJs();
+  const functions = Object.fromEntries(names.map((name) => [name, module[name]]));
+  report("engine");
+  return functions;
+}
+
+const engine = start();
+engine.then((functions) => postMessage({ ready: Object.keys(functions) }), fail);
+
+function internalError(error) {
+  const message = `The engine could not answer: ${error && error.message ? error.message : error}`;
+  return JSON.stringify({ ok: false, error: { kind: "internal", type: "WorkerError", message } });
+}
+
+// Calls may arrive before Python is up: each waits for the engine, in order.
+addEventListener("message", async (event) => {
+  const { id, name, text } = event.data || {};
+  let reply;
+  try {
+    const functions = await engine;
+    if (!Object.hasOwn(functions, name)) throw new Error(`no engine function ${name}`);
+    reply = String(functions[name](text));
+  } catch (error) {
+    reply = internalError(error);
+  }
+  postMessage({ id, reply });
+});
