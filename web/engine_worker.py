@@ -1,9 +1,10 @@
 """The engine side of the page: the ``cribbage`` engine behind a JSON protocol.
 
-PyScript runs this file in Pyodide inside a named worker (``name="engine"``);
-the UI on the main thread gets the functions in ``__export__`` with
-``engine = await workers["engine"]`` and calls them as ``await engine.fn(text)``.
-The same object is exposed to page scripts and tests as ``window.cribbageEngine``.
+The page's engine worker (``web/engine-worker.mjs``, started by ``web/engine.js``
+at navigation) imports this module in Pyodide and answers calls to the
+functions named in ``__export__``. The main thread gets them as
+``window.cribbageEngine`` (``engine = await window.cribbageEngine.ready``) and
+calls them as ``await engine.fn(text)``, from MicroPython or page scripts.
 
 Protocol
 --------
