@@ -23,7 +23,7 @@ HUMAN = 0
 SETTINGS_KEY = "cribbage.settings"
 SAVE_KEY = "cribbage.save"
 TALLY_KEY = "cribbage.tally"
-COMPUTER_PAUSE = 0.35  # seconds before a computer's card shows, at normal speed
+COMPUTER_PAUSE = 0.3  # seconds before a computer's card shows, at normal speed
 
 table = document.getElementById("table")
 form = document.getElementById("new-game")
@@ -46,6 +46,7 @@ continue_event = None
 cut_events = []      # the cuts for the first deal
 cuts_fresh = False   # the cut has just decided the dealer: keep the cut cards in view
 claim_events = []    # claims in manual counting (for muggins)
+computer_moving = False  # a computer's move is on its way to the table
 
 
 # --- small DOM helpers ------------------------------------------------------------
@@ -208,7 +209,6 @@ async def start_game():
     table.removeAttribute("data-error")
     rules = settings["rules"]
     reset_table(rules["players"], rules["target"])
-    await save_game()
     await advance()
 
 
@@ -321,7 +321,7 @@ def log(text):
 
 async def advance(replaying=False):
     """Run the game until it is the human's turn (or the game is over)."""
-    global busy, deal_shows
+    global busy, deal_shows, computer_moving
     busy = True
     try:
         while True:
@@ -329,10 +329,14 @@ async def advance(replaying=False):
             replaying = False
             if view is None:
                 return
+            await save_game()  # before the show waits for Continue: a reload loses nothing
             if deal_shows and (view["phase"] == "over" or new_deal(events)):
                 shows, deal_shows = deal_shows, []
                 await present_show(shows)
             render()
+            if computer_moving:
+                window.performance.measure("cribbage:computer-move", "cribbage:computer-turn")
+                computer_moving = False
             if cuts_fresh and any(event["kind"] == "dealer" for event in events):
                 await pause(1.5)  # let the player see who cut lowest
             if view["phase"] == "over":
@@ -351,15 +355,16 @@ def new_deal(events):
 
 async def computer_turn():
     """Let the computer to move make its move, after a short pause."""
+    global computer_moving
     seat = view["current_player"]
+    window.performance.mark("cribbage:computer-turn")
+    computer_moving = True  # advance() measures turn -> shown (bench/page_table.py)
     await pause(COMPUTER_PAUSE if view["phase"] in ("play", "starter", "cut") else 0.1)
     level = tableview.computer_level(settings, seat)
     ok, result = await call("computer_move", {"level": level})
     if not ok:
         show_error(result)
         await asyncio.sleep(1)
-        return
-    await save_game()
 
 
 async def human_move(move):
@@ -375,7 +380,6 @@ async def human_move(move):
         return
     selected = []
     table.removeAttribute("data-error")
-    await save_game()
     await advance()
 
 

@@ -1,0 +1,102 @@
+"""Drives the human seat of the game table through the page, using only the
+automation contract of issue 5. Shared by the browser tests and bench/page_table.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PHASES = {"loading", "setup", "cut", "discard", "play", "show", "over"}
+CARD_NAME = re.compile(
+    r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+    r"(spades|hearts|diamonds|clubs)$"
+)
+
+
+class Table:
+    """Plays the human seat through the page like a person (or a test script) would.
+
+    ``app`` opens the page and waits for the engine (tests/browser/conftest.py's App).
+    """
+
+    def __init__(self, app: Any, page: Any) -> None:
+        self.app, self.page = app, page
+
+    def open(self, query: str = "?speed=0") -> Table:
+        self.app.open(query).wait_engine()
+        return self
+
+    def start(self, players: str = "2", counting: str = "automatic", level: str = "standard",
+              target: str = "121") -> Table:
+        self.page.get_by_label("Players").select_option(players)
+        self.page.get_by_label("Game to").select_option(target)
+        self.page.locator("select[name=level]").select_option(level)
+        self.page.get_by_label("Counting").select_option(counting)
+        self.page.get_by_role("button", name="Start").click()
+        self.page.wait_for_selector("#table:not([data-phase=setup])")
+        return self
+
+    @property
+    def phase(self) -> str:
+        phase = self.page.get_attribute("#table", "data-phase")
+        assert phase in PHASES, phase
+        return phase
+
+    def scores(self) -> list[int]:
+        cells = self.page.locator("[data-score]")
+        return [int(cells.nth(i).get_attribute("data-score")) for i in range(cells.count())]
+
+    def my_cards(self) -> Any:
+        return self.page.locator(".seat-human button.card")
+
+    def enabled(self, name: str) -> Any:
+        """The named button if it is there and enabled, else None."""
+        button = self.page.get_by_role("button", name=name, exact=True)
+        if button.count() == 1 and button.is_visible() and button.is_enabled():
+            return button
+        return None
+
+    def step(self, claim: int | None = None, muggins: bool = False) -> str:
+        """Make one human action if one is possible; returns the phase it acted in."""
+        phase = self.phase
+        if phase in ("cut", "show"):
+            for name in ("Cut", "Continue"):
+                button = self.enabled(name)
+                if button:
+                    button.click()
+                    return phase
+        if phase == "show" and self.page.locator("input[name=points]").count():
+            self.page.fill("input[name=points]", str(claim if claim is not None else 0))
+            self.page.get_by_role("button", name="Count").click()
+            return phase
+        if phase == "show" and self.enabled("Muggins!"):
+            self.page.get_by_role("button", name="Muggins!" if muggins else "Accept").click()
+            return phase
+        if phase == "discard":
+            cards = self.page.locator(".seat-human button.card:not([disabled])")
+            need = 2 if len(self.scores()) == 2 and self.page.locator(".opponent").count() == 1 \
+                else 1
+            if cards.count() >= need and not self.page.locator("button.card.selected").count():
+                for i in range(need):
+                    cards.nth(i).click()
+            button = self.enabled("Send to crib")
+            if button:
+                button.click()
+            return phase
+        if phase == "play":
+            cards = self.page.locator(".seat-human button.card:not([disabled])")
+            if cards.count():
+                cards.first.click()
+            elif self.enabled("Go"):
+                self.page.get_by_role("button", name="Go").click()
+            return phase
+        return phase
+
+    def play_until(self, predicate: Any, limit: int = 3000, **step: Any) -> None:
+        for _ in range(limit):
+            if predicate():
+                return
+            self.step(**step)
+            self.page.wait_for_timeout(20)
+        raise AssertionError(f"not reached; phase {self.phase}")
