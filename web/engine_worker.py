@@ -50,6 +50,37 @@ The worker holds one game at a time:
 ``score({"hand": ["5S", ...], "starter": "5H", "crib": false})``
     Itemised show score of a hand, ``ShowScore.to_dict()``.
 
+The widgets (``web/embed.html``) share one engine per page, so their calls
+hold no game: each of these is stateless and leaves the current game alone.
+
+``show_score({"hand": [...], "starter": "5H", "crib": false})``
+    ``score`` plus ``"said"`` (the cadence, "fifteen two, ...") and a
+    ``"text"`` for each item ("pair of fives", "run of 3").
+``peg_sequence({"cards": ["JH", "5S", "go", ...], "players": 2})``
+    The play of cards laid in order, seat 0 leading and turns clockwise; the
+    token ``"go"`` is the player to move saying go. The count closes (1 for
+    the go to the last player to lay a card, the count resets, the player to
+    his left leads) when nobody left can lay: after a go that leaves nobody
+    to move, or when the next card would pass 31 (so a sequence need not
+    mark the last go of a count: JH 5S 7C 6H go 2S 6D ... is the seeds'
+    example). 31 scores 2 and resets. A seat that has laid 4 cards is out
+    of cards and skipped; when every seat has laid 4 the last card scores 1
+    (unless it made 31). Each card's points come from ``score_peg``.
+    Returns ``{"steps": [{"seat", "card", "go", "count", "points",
+    "items", "then": [{"kind": "go"|"last card", "seat", "points"}],
+    "reset", "scores"}], "scores": [...], "complete": bool}``.
+``deal_steps({"players": 2, "target": 121, "dealer": 0, "hands": [[...]],
+"crib": [...], "starter": "5H", "discards": [[...]]?, "play": [...]?,
+"scores": [...]?})``
+    Plays one scripted deal (``Game.scripted``) through the engine: the
+    discards (given, or the standard computer's), the cut, the play (cards
+    in ``play`` in order, forced goes made automatically, then the standard
+    computer), the show and the crib, stopping when the deal (or the game)
+    ends. Returns ``{"steps": [...]}``: each step is a snapshot after one
+    move or one show (``title``, ``lines``, ``phase``, ``hands``, ``crib``,
+    ``starter``, ``pile``, ``count``, ``scores``, ``show``), so a widget
+    can step forward and back without asking again.
+
 A state is ``{"phase", "current_player", "scores", "outcome", "events_count"}``
 (plus ``"view"`` when a seat was asked for).
 """
@@ -325,6 +356,269 @@ def score(request: dict[str, Any]) -> dict[str, Any]:
     return cribbage.score_hand(hand, starter, crib=bool(request.get("crib", False))).to_dict()
 
 
+# --- stateless calls for the widgets (web/embed.html) ------------------------
+
+MAX_LAID = 4  # cards each seat lays in the play
+
+
+def _card_list(value: Any, what: str, limit: int = 52) -> list[Any]:
+    """Cards from a list of texts, checked: at most ``limit``, no card twice."""
+    if not isinstance(value, list) or len(value) > limit:
+        raise ProtocolError("bad-request", f"'{what}' must be a list of at most {limit} cards.")
+    cards = cribbage.parse_cards([str(card) for card in value])
+    _distinct(cards, what)
+    return cards
+
+
+def _distinct(cards: list[Any], what: str) -> None:
+    seen = set()
+    for card in cards:
+        if card in seen:
+            raise ProtocolError("bad-card", f"{what} has {card.code} twice.")
+        seen.add(card)
+
+
+def _players(request: dict[str, Any]) -> int:
+    players = request.get("players", 2)
+    if type(players) is not int or players not in (2, 3, 4):
+        raise ProtocolError("bad-request", "'players' must be 2, 3 or 4.")
+    return players
+
+
+def _items(items: Any) -> list[dict[str, Any]]:
+    from cribbage.scoring import describe_item
+
+    return [{**item.to_dict(), "text": describe_item(item)} for item in items]
+
+
+@endpoint
+def show_score(request: dict[str, Any]) -> dict[str, Any]:
+    """A hand's or crib's score with its cadence and item texts (stateless)."""
+    from cribbage.scoring import cadence
+
+    hand = _card_list(request.get("hand") or [], "the hand", 4)
+    starter = cribbage.Card.parse(str(request.get("starter", "")))
+    _distinct([*hand, starter], "the hand and starter")
+    score = cribbage.score_hand(hand, starter, crib=bool(request.get("crib", False)))
+    return {"total": score.total, "items": _items(score.items), "said": cadence(score.items)}
+
+
+def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
+    """The play of a sequence of cards and "go"s (see ``peg_sequence``).
+
+    >>> seq = "JH 5S 7C 6H go 2S 6D 4S 4H".split()
+    >>> result = play_sequence(seq, 2)
+    >>> [(s["card"], s["count"], s["points"]) for s in result["steps"] if s["card"]]
+    [('JH', 10, 0), ('5S', 15, 2), ('7C', 22, 0), ('6H', 28, 3), ('2S', 30, 0), ('6D', 6, 0), ('4S', 10, 0), ('4H', 14, 2)]
+    >>> result["steps"][5]["then"], result["steps"][-1]["then"]
+    ([{'kind': 'go', 'seat': 1, 'points': 1}], [{'kind': 'last card', 'seat': 0, 'points': 1}])
+    >>> result["scores"], result["complete"]
+    ([3, 6], True)
+    """
+    if len(tokens) > 2 * MAX_LAID * players:
+        raise ProtocolError("bad-request", f"{players} players lay at most "
+                            f"{MAX_LAID * players} cards in the play.")
+    cards = [cribbage.Card.parse(t) for t in tokens if t.lower() != "go"]
+    _distinct(cards, "the play")
+    laid = [0] * players
+    scores = [0] * players
+    pile: list[Any] = []
+    said_go: set[int] = set()
+    steps: list[dict[str, Any]] = []
+    last: int | None = None  # the last seat to lay a card in this count
+    actor: int | None = None  # the last seat to act (card or go)
+
+    def next_seat(after: int) -> int | None:
+        for step in range(1, players + 1):
+            seat = (after + step) % players
+            if laid[seat] < MAX_LAID and seat not in said_go:
+                return seat
+        return None
+
+    def close(step: dict[str, Any], all_played: bool) -> None:
+        nonlocal pile, said_go, actor
+        count = sum(card.value for card in pile)
+        if last is not None and count != 31:
+            kind = "last card" if all_played else "go"
+            step["then"].append({"kind": kind, "seat": last, "points": 1})
+            scores[last] += 1
+        pile, said_go = [], set()
+        actor = last  # the player left of the last to lay leads
+        step["reset"] = True
+
+    for index, token in enumerate(tokens):
+        mover = 0 if actor is None else next_seat(actor)
+        if mover is None:
+            raise ProtocolError("bad-request", f"Nobody can lay card {index + 1}: "
+                                "every player is out of cards.")
+        step: dict[str, Any] = {"seat": mover, "card": None, "go": False, "points": 0,
+                                "items": [], "then": [], "reset": False}
+        if token.lower() == "go":
+            if not pile:
+                raise ProtocolError("bad-request", f"Item {index + 1} is a go with no count "
+                                    "to stop: a player who has cards can always lead.")
+            said_go.add(mover)
+            step["go"] = True
+        else:
+            card = cribbage.Card.parse(token)
+            pile.append(card)
+            laid[mover] += 1
+            score = cribbage.score_peg(pile)
+            step.update(card=card.code, points=score.total, items=_items(score.items))
+            scores[mover] += score.total
+            last = mover
+        actor = mover
+        step["count"] = sum(card.value for card in pile)
+        all_played = all(n == MAX_LAID for n in laid)
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if step["count"] == 31 or all_played:
+            close(step, all_played)
+        elif following is not None and following.lower() != "go":
+            value = cribbage.Card.parse(following).value
+            if step["count"] + value > 31 or next_seat(mover) is None:
+                close(step, False)
+        elif following is not None and next_seat(mover) is None:
+            close(step, False)
+        step["scores"] = list(scores)
+        steps.append(step)
+    return {"steps": steps, "scores": scores, "complete": all(n == MAX_LAID for n in laid)}
+
+
+@endpoint
+def peg_sequence(request: dict[str, Any]) -> dict[str, Any]:
+    """The play of cards laid in order, with goes (stateless)."""
+    players = _players(request)
+    tokens = request.get("cards")
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ProtocolError("bad-request", "'cards' must be a list of card texts and 'go'.")
+    return play_sequence(tokens, players)
+
+
+def _deal_state(track: dict[str, Any], title: str, lines: list[str]) -> dict[str, Any]:
+    return {
+        "title": title,
+        "lines": lines,
+        "phase": track["phase"],
+        "hands": [[c.code for c in hand] for hand in track["hands"]],
+        "crib": [c.code for c in track["crib"]],
+        "starter": track["starter"],
+        "pile": [c.code for c in track["pile"]],
+        "count": sum(c.value for c in track["pile"]),
+        "scores": list(track["scores"]),
+        "show": track.get("show"),
+    }
+
+
+def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """Snapshots of one scripted deal played through the engine (see ``deal_steps``).
+
+    >>> steps = scripted_deal_steps({"dealer": 0, "hands": [
+    ...     "5S 4S 2S 8D 6H 8C".split(), "TS 6D JH 4H KC 7C".split()],
+    ...     "starter": "5H", "discards": [["8D", "8C"], ["TS", "KC"]],
+    ...     "play": "JH 5S 7C 6H 2S 6D 4S 4H".split()})
+    >>> [s["show"]["total"] for s in steps if s["show"]]
+    [9, 12, 6]
+    >>> steps[-1]["scores"]
+    [24, 12]
+    """
+    players = _players(request)
+    target = request.get("target", 121)
+    rules = cribbage.Rules(players=players, target=target)
+    hands = request.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise ProtocolError("bad-request", f"'hands' must hold {players} hands.")
+    hands = [_card_list(hand, "a hand", 6) for hand in hands]
+    crib = _card_list(request.get("crib") or [], "the crib", 4)
+    starter = cribbage.Card.parse(str(request.get("starter", "")))
+    scores = request.get("scores")
+    game = cribbage.Game.scripted(rules, dealer=request.get("dealer"), hands=hands,
+                                  starter=starter, crib=crib, scores=scores)
+    discards = request.get("discards")
+    if discards is not None and (not isinstance(discards, list) or len(discards) != players):
+        raise ProtocolError("bad-request", f"'discards' must hold {players} lists of cards.")
+    plays = _card_list(request.get("play") or [], "the play", 16)
+    from cribbage.players import computer_move, make_player
+
+    computer = make_player("standard", seed=1)
+    track: dict[str, Any] = {
+        "phase": game.phase, "hands": [list(h) for h in game.hands],
+        "crib": list(game.crib), "starter": None, "pile": [], "scores": list(game.scores),
+    }
+    closed = False  # the count was closed (go or 31): the next card starts a new one
+    dealer = game.dealer
+    steps = [_deal_state(track, "The deal", [f"Seat {dealer} deals."])]
+    while game.phase != "over" and game.deal_number == 1:
+        seat = game.current_player
+        legal = game.legal_moves()
+        if game.phase == "discard" and discards is not None:
+            move = cribbage.Move("discard", tuple(_card_list(discards[seat], "a discard", 2)))
+        elif game.phase == "play" and legal == [cribbage.Move("go")]:
+            move = legal[0]
+        elif game.phase == "play" and plays:
+            card = plays.pop(0)
+            move = cribbage.Move("play", (card,))
+            if move not in legal:
+                raise ProtocolError("illegal-move", f"Seat {seat} cannot play {card.code} now "
+                                    f"(count {game.count}).")
+        else:
+            move = computer_move(computer, game.view(seat))
+        before = len(game.events)
+        game.apply(move)
+        if move.kind == "discard":
+            for card in move.cards:
+                track["hands"][seat].remove(card)
+            track["crib"] = track["crib"] + list(move.cards)
+        lines: list[str] = []
+        title = ""
+        for event in game.events[before:]:
+            if event.kind == "deal":
+                break
+            if event.kind in ("hand", "crib") and lines:
+                steps.append(_deal_state(track, title, lines))
+                lines = []
+            if event.team is not None and event.points:
+                track["scores"][event.team] += event.points
+            if event.kind in ("hand", "crib"):
+                track["phase"], track["pile"] = "show", []
+                track["show"] = {"seat": event.seat, "kind": event.kind,
+                                 "cards": [c.code for c in event.cards],
+                                 "total": event.points + event.refused,
+                                 "items": _items(event.items), "said": cadence_of(event)}
+                who = "the crib" if event.kind == "crib" else "the hand"
+                steps.append(_deal_state(track, f"Seat {event.seat} shows {who}",
+                                         [event.describe(), track["show"]["said"]]))
+                continue
+            if event.kind == "starter":
+                track["starter"] = event.cards[0].code
+            if event.kind == "play":
+                if closed:
+                    track["pile"], closed = [], False
+                track["hands"][event.seat].remove(event.cards[0])
+                track["pile"] = track["pile"] + [event.cards[0]]
+                closed = event.count == 31
+            if event.kind in ("go", "last card"):
+                closed = True
+            if not title:
+                title = event.describe()
+            lines.append(event.describe())
+        if lines:
+            track["phase"] = game.phase if game.deal_number == 1 else "show"
+            steps.append(_deal_state(track, title, lines))
+    return steps
+
+
+def cadence_of(event: Any) -> str:
+    from cribbage.scoring import cadence
+
+    return cadence(event.items)
+
+
+@endpoint
+def deal_steps(request: dict[str, Any]) -> dict[str, Any]:
+    """One scripted deal played step by step (stateless)."""
+    return {"steps": scripted_deal_steps(request)}
+
+
 __export__ = [
     "hello",
     "new_game",
@@ -336,4 +630,7 @@ __export__ = [
     "save",
     "load",
     "score",
+    "show_score",
+    "peg_sequence",
+    "deal_steps",
 ]
