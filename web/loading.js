@@ -37,10 +37,25 @@
     if (label()) label().textContent = message;
   }
 
+  // The offline service worker (sw.js, made by build.py), registered only once
+  // the engine has answered: its precache then finds every file in the HTTP
+  // cache (304s) instead of downloading the site a second time, and it never
+  // competes with the first load. Not where service workers are unavailable
+  // (plain http on another host, some embedded views).
+  function registerOffline() {
+    if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
+    const script = new URL("./sw.js", document.baseURI);
+    navigator.serviceWorker.register(script).then(
+      () => performance.mark("cribbage:offline-registered"),
+      (error) => console.warn(`Offline play is unavailable: ${error.message}`),
+    );
+  }
+
   globalThis.cribbageLoading = {
     ready() {
       show(100, "Ready");
       performance.mark("cribbage:engine-ready");
+      setTimeout(registerOffline, 0);
     },
     failed,
   };

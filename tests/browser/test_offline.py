@@ -1,0 +1,294 @@
+"""Offline and installable (issue 6, point 1): manifest, icons, the service worker.
+
+Each browser test here runs its own server (one that can be stopped and can
+switch to another build's directory on the same port) and a persistent
+browser profile in a temporary directory, like a returning player's browser.
+The service worker it installs lives and dies with that profile and origin,
+so it never reaches the other browser tests (fresh contexts, another port).
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import struct
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, App
+from tests.browser.driver import Table
+
+
+class Server:
+    """Serves one build's directory on a fixed loopback port; stop, switch, start again."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.log: list[tuple[str, int]] = []  # (path, status) of every response
+        self.port = 0
+        self.server: http.server.ThreadingHTTPServer | None = None
+        self.start()
+
+    def start(self) -> None:
+        server = self
+
+        class Handler(build.SiteHandler):
+            def send_response(self, code: int, message: str | None = None) -> None:
+                server.log.append((self.path.split("?")[0], code))
+                super().send_response(code, message)
+
+        self.server = build.SiteServer(
+            ("127.0.0.1", self.port), partial(Handler, directory=str(self.directory))
+        )
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def switch(self, directory: Path) -> None:
+        """Deploy another build: the same origin now serves ``directory``."""
+        self.stop()
+        self.directory = directory
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+
+@pytest.fixture
+def server(site: str, tmp_path: Path) -> Iterator[Server]:
+    """A copy of this build's dist/ on its own origin."""
+    copy = tmp_path / "build-a"
+    shutil.copytree(build.DIST, copy)
+    served = Server(copy)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def player(
+    browser_type: Any, browser_type_launch_args: dict[str, Any], server: Server, tmp_path: Path
+) -> Iterator[tuple[Any, App, list[str]]]:
+    """A returning player's browser (persistent profile): its page, an App and its requests.
+
+    Fails the test on console errors, as the shared ``page`` fixture does.
+    """
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **browser_type_launch_args, base_url=server.url
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(ENGINE_TIMEOUT_MS)
+    errors: list[str] = []
+    seen: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    context.on("request", lambda request: seen.append(request.url))
+    yield page, App(page, server.url), seen
+    context.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+
+
+def sw_cache_name(directory: Path) -> str:
+    match = re.search(r'const CACHE = "(cribbage-[0-9a-f]{8})"', (directory / "sw.js").read_text())
+    assert match, "sw.js names no cache"
+    return match.group(1)
+
+
+def sw_files(directory: Path) -> dict[str, str]:
+    text = (directory / "sw.js").read_text()
+    start = text.index("const FILES = ") + len("const FILES = ")
+    return json.loads(text[start : text.index("};", start) + 1])
+
+
+INSTALLED = """async ([cache, count]) => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const keys = await caches.keys();
+    if (!(reg && reg.active && reg.active.state === "activated" && !reg.installing)) return false;
+    if (keys.length !== 1 || keys[0] !== cache) return false;
+    return (await (await caches.open(cache)).keys()).length === count;
+}"""
+
+
+def wait_installed(page: Any, directory: Path, timeout_s: float = 60) -> None:
+    """Wait until ``directory``'s worker is active and its complete cache is the only one."""
+    args = [sw_cache_name(directory), len(sw_files(directory))]
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(INSTALLED, args):
+        assert time.monotonic() < deadline, f"service worker {args[0]} not installed"
+        page.wait_for_timeout(200)
+
+
+def engine_zip(directory: Path) -> str:
+    return next(directory.glob("cribbage-*.zip")).name
+
+
+# --- the manifest and the icons -------------------------------------------------
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_is_valid_with_both_icons(site: str) -> None:
+    def get(path: str) -> tuple[bytes, str]:
+        with urllib.request.urlopen(site + path) as response:
+            return response.read(), response.headers["Content-Type"]
+
+    page, _ = get("index.html")
+    link = re.search(rb'<link rel="manifest" href="([^"]+)">', page)
+    assert link, "index.html links no manifest"
+    body, kind = get(link.group(1).decode().removeprefix("./"))
+    assert kind == "application/manifest+json"
+    manifest = json.loads(body)
+    assert manifest["name"] == "Cribbage" and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./"
+    for key in ("theme_color", "background_color"):
+        assert re.fullmatch(r"#[0-9a-f]{6}", manifest[key]), key
+    theme = re.search(rb'<meta name="theme-color" content="([^"]+)">', page)
+    assert theme and theme.group(1).decode() == manifest["theme_color"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        data, kind = get(icon["src"])
+        assert kind == "image/png" and icon["type"] == "image/png"
+        width, height = png_size(data)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[width] = height
+    assert sizes == {192: 192, 512: 512}
+
+
+def test_sw_precaches_exactly_the_build(site: str) -> None:
+    files = sw_files(build.DIST)
+    on_disk = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()}
+    assert set(files) == on_disk - {"sw.js"}
+    assert "index.html" in files and "manifest.webmanifest" in files
+    assert sw_cache_name(build.DIST).startswith("cribbage-")
+
+
+# --- the service worker in a browser ---------------------------------------------
+
+
+def test_sw_installs_after_the_engine_without_downloading_twice(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    page, app, _ = player
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, server.directory)
+    cache = sw_cache_name(server.directory)
+    marks = page.evaluate(
+        """() => Object.fromEntries(["cribbage:engine-ready", "cribbage:offline-registered"]
+            .map((name) => [name, performance.getEntriesByName(name)[0]?.startTime]))"""
+    )
+    assert marks["cribbage:offline-registered"] >= marks["cribbage:engine-ready"]
+    # Every file of the build is cached, and nothing else.
+    cached = page.evaluate(
+        """async (cache) => (await (await caches.open(cache)).keys())
+            .map((r) => new URL(r.url).pathname.slice(1)).sort()""",
+        cache,
+    )
+    assert cached == sorted(sw_files(server.directory))
+    # Files the page had loaded were revalidated (304), not downloaded again.
+    full = [path for path, status in server.log if status == 200]
+    twice = sorted({path for path in full if full.count(path) > 1})
+    assert not twice, f"downloaded twice: {twice}"
+
+
+def test_offline_with_the_server_stopped(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    page, app, _ = player
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, server.directory)
+    server.stop()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(server.url, timeout=5)
+    page.reload()
+    page.wait_for_selector("#table[data-phase=setup]")
+    app.wait_engine()
+    assert app.result("hello")["game"] is True
+    assert app.result("new_game", {"seed": 3})["phase"] in ("cut", "discard")
+    Table(app, page).start()
+    assert page.get_attribute("#table", "data-phase") != "setup"
+
+
+def test_offline_with_the_browser_offline(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    page, app, _ = player
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, server.directory)
+    page.context.set_offline(True)
+    page.reload()
+    app.wait_engine()
+    Table(app, page).start()
+    assert page.get_attribute("#table", "data-phase") != "setup"
+
+
+def make_build_b(a: Path, b: Path) -> None:
+    """A new deploy: a changed page, the engine zip renamed, and its own sw.js."""
+    shutil.copytree(a, b)
+    old_zip = engine_zip(a)
+    new_zip = "cribbage-bbbbbbbb.zip"
+    (b / old_zip).rename(b / new_zip)
+    worker = b / "engine-worker.mjs"
+    worker.write_text(worker.read_text().replace(old_zip, new_zip))
+    index = b / "index.html"
+    index.write_text(
+        index.read_text().replace("<title>", '<meta name="build" content="b">\n<title>')
+    )
+    site = {
+        p.relative_to(b).as_posix(): p.read_bytes()
+        for p in b.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    }
+    (b / "sw.js").write_bytes(build.service_worker(site))
+
+
+def test_a_new_build_reaches_the_player_without_mixing(
+    player: tuple[Any, App, list[str]], server: Server, tmp_path: Path
+) -> None:
+    page, app, seen = player
+    a = server.directory
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, a)
+
+    b = tmp_path / "build-b"
+    make_build_b(a, b)
+    assert sw_cache_name(b) != sw_cache_name(a)
+    server.switch(b)
+
+    # Next visit: the new page with the new engine; the new worker replaces the old cache.
+    seen.clear()
+    page.reload()
+    app.wait_engine()
+    assert page.locator('meta[name="build"]').get_attribute("content") == "b"
+    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.zip$", url)}
+    assert zips == {engine_zip(b)}
+    wait_installed(page, b)
+
+    # And offline, the new build as a whole, from the new cache.
+    server.stop()
+    seen.clear()
+    page.reload()
+    app.wait_engine()
+    assert page.locator('meta[name="build"]').get_attribute("content") == "b"
+    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.zip$", url)}
+    assert zips == {engine_zip(b)}
+    assert app.result("new_game", {"seed": 5})["phase"] in ("cut", "discard")

@@ -1,0 +1,136 @@
+// The offline service worker. build.py fills in the placeholders and writes it
+// to dist/sw.js; this template is not copied as it is.
+//
+// - install: precache exactly the site's files (the list build.py wrote, with
+//   each file's SHA-256) into one cache named by their content. Requests are
+//   made with cache: "no-cache", so files the page has just loaded come back
+//   as 304s from the HTTP cache instead of downloading twice; a file whose
+//   bytes do not match this build (a newer deploy mid-install) fails the whole
+//   install, so a cache never mixes two builds.
+// - activate: delete every other cache of ours (older builds).
+// - fetch: a page load is either ONLINE or OFFLINE as a whole.
+//   * A navigation goes to the network first (navigation preload). If that
+//     answers, the page is online and its subresources are not touched at
+//     all: the browser fetches them as if there were no service worker, so
+//     the HTTP cache and V8's compiled-wasm cache work as before (a worker
+//     that passes responses through, or serves them from Cache Storage, made
+//     warm loads slower: DESIGN.md).
+//   * If the network fails (or is too slow), the page comes from this cache,
+//     and so does every file it asks for: old page with old files, never a
+//     mix. Files of a page we know nothing about (e.g. this worker was
+//     restarted) go to the network with this cache as the fallback.
+"use strict";
+
+const CACHE = "{{SW_CACHE}}"; // "cribbage-" + a hash of every file below
+const PREFIX = "cribbage-";
+const FILES = {{SW_FILES}}; // path relative to this script -> sha256 hex
+const NAVIGATION_TIMEOUT_MS = 5000; // then serve the cached page
+
+const scope = new URL("./", self.location.href);
+const modes = new Map(); // client id -> "online" | "offline"
+let lastNavigation = null; // the mode of the latest navigation, for unknown clients
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function precache() {
+  const entries = await Promise.all(
+    Object.entries(FILES).map(async ([path, digest]) => {
+      const url = new URL(path, scope).href;
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+      const body = await response.clone().arrayBuffer();
+      if (hex(await crypto.subtle.digest("SHA-256", body)) !== digest) {
+        throw new Error(`precache: ${path} is not the file of this build`);
+      }
+      return [url, response];
+    }),
+  );
+  const cache = await caches.open(CACHE);
+  await Promise.all(entries.map(([url, response]) => cache.put(url, response)));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    precache()
+      .catch(async (error) => {
+        await caches.delete(CACHE); // nothing half-made stays behind
+        throw error;
+      })
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      if (self.registration.navigationPreload) {
+        await self.registration.navigationPreload.enable();
+      }
+    })(),
+  );
+});
+
+function cachedPage(url) {
+  const path = new URL(url).pathname;
+  const page = path.endsWith("/") ? new URL("index.html", new URL(path, scope)).href : url;
+  return caches.open(CACHE).then((cache) => cache.match(page, { ignoreSearch: true }));
+}
+
+function timeout(ms) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), ms));
+}
+
+async function navigate(event) {
+  const remember = (mode) => {
+    lastNavigation = mode;
+    if (event.resultingClientId) modes.set(event.resultingClientId, mode);
+  };
+  try {
+    const network = Promise.resolve(event.preloadResponse).then(
+      (preloaded) => preloaded || fetch(event.request),
+    );
+    const response = await Promise.race([network, timeout(NAVIGATION_TIMEOUT_MS)]);
+    remember("online");
+    return response;
+  } catch (error) {
+    const cached = await cachedPage(event.request.url);
+    if (!cached) throw error;
+    remember("offline");
+    return cached;
+  }
+}
+
+async function fromCache(request) {
+  const cached = await caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+  return cached || fetch(request);
+}
+
+async function networkThenCache(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  if (request.mode === "navigate") {
+    event.respondWith(navigate(event));
+    return;
+  }
+  const mode = modes.get(event.clientId) || lastNavigation;
+  // A worker started by a page inherits the page's mode.
+  if (event.resultingClientId && mode) modes.set(event.resultingClientId, mode);
+  if (mode === "online") return; // the browser's own fetch: HTTP cache, wasm code cache
+  if (mode === "offline") event.respondWith(fromCache(request));
+  else event.respondWith(networkThenCache(request));
+});
