@@ -74,12 +74,13 @@ class Table:
             self.page.get_by_role("button", name="Muggins!" if muggins else "Accept").click()
             return phase
         if phase == "discard":
-            cards = self.page.locator(".seat-human button.card:not([disabled])")
-            need = 2 if len(self.scores()) == 2 and self.page.locator(".opponent").count() == 1 \
-                else 1
-            if cards.count() >= need and not self.page.locator("button.card.selected").count():
-                for i in range(need):
-                    cards.nth(i).click()
+            need = 2 if self.page.locator(".opponent").count() == 1 else 1
+            picked = self.page.locator(".seat-human button.card.selected").count()
+            if picked < need:  # one card a step: the table may re-render between clicks
+                free = self.page.locator(".seat-human button.card:not([disabled]):not(.selected)")
+                if free.count():
+                    free.first.click()
+                return phase
             button = self.enabled("Send to crib")
             if button:
                 button.click()
