@@ -51,22 +51,7 @@ async function precache() {
   await Promise.all(entries.map(([url, response]) => cache.put(url, response)));
 }
 
-// Where the Static Routing API exists (Chromium 123+), a page's subresources
-// race the network against this worker instead of waiting for it: online, the
-// browser's own fetch (HTTP cache, V8's wasm code cache) answers without a
-// detour through this thread; with the network down it fails at once and the
-// fetch handler below answers from the cache. Navigations always come here.
-const ROUTES = [
-  { condition: { requestMode: "navigate" }, source: "fetch-event" },
-  { condition: { requestMethod: "GET" }, source: "race-network-and-fetch-handler" },
-];
-
 self.addEventListener("install", (event) => {
-  if (event.addRoutes) {
-    event.waitUntil(
-      event.addRoutes(ROUTES).catch((error) => console.warn(`sw routes: ${error.message}`)),
-    );
-  }
   event.waitUntil(
     precache()
       .catch(async (error) => {
