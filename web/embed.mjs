@@ -5,9 +5,8 @@
 // 2. The cards are drawn at once from the parameters with plain DOM calls
 //    (textContent only: no parameter text ever reaches innerHTML).
 // 3. The engine's answers (itemised scores, the play, the deal's steps) come
-//    from ONE engine per page: the SharedWorker embed-worker.mjs, shared by
-//    every widget of the same origin on the page. Where SharedWorker is
-//    missing, the widget falls back to its own dedicated engine-worker.mjs.
+//    from ONE engine per page: the first widget starts engine-worker.mjs and
+//    the other widgets of the page use it (see "the engine" below).
 // The page reports its height to the host (postMessage, for embed-resize.js).
 import {
   WidgetError,
@@ -22,11 +21,42 @@ import {
 const root = document.getElementById("widget");
 
 // --- the engine -------------------------------------------------------------
+//
+// One engine per host page, shared by all its widgets: the first widget to run
+// starts a dedicated worker (engine-worker.mjs: Pyodide and the engine) and
+// publishes its client as window.__cribbageWidgetEngine; every later widget
+// finds it in a sibling frame of the same origin (window.parent.frames[i]:
+// same-origin frames of one page share one event loop, so the check and the
+// start cannot race) and calls it directly. This works whatever the host's
+// origin is; the host needs no script. Frames of other origins throw on
+// access and are skipped. (A SharedWorker was tried first: Chromium does not
+// start one from iframes on a page of another site, so widgets embedded
+// elsewhere never got an answer.) If the owning widget is removed from the
+// page, the others lose its engine: they then show an error on their next call.
 
-function connectEngine() {
+const ENGINE_KEY = "__cribbageWidgetEngine";
+
+function siblingEngine() {
+  const places = [];
+  try {
+    for (let i = 0; i < window.parent.frames.length; i += 1) places.push(window.parent.frames[i]);
+  } catch {
+    // no access to the parent's frame list: start our own engine
+  }
+  places.push(window.parent);
+  for (const place of places) {
+    try {
+      if (place !== window && place[ENGINE_KEY]) return place[ENGINE_KEY];
+    } catch {
+      // a frame of another origin
+    }
+  }
+  return null;
+}
+
+function startEngine() {
   const pending = new Map();
   let nextId = 1;
-  let port;
   let readyResolve;
   let readyReject;
   const ready = new Promise((resolve, reject) => {
@@ -34,61 +64,63 @@ function connectEngine() {
     readyReject = reject;
   });
   ready.catch(() => {});
-  const onMessage = (event) => {
+  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  const id = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+  const fail = (message) => {
+    readyReject(new Error(message));
+    for (const { reject } of pending.values()) reject(new Error(message));
+    pending.clear();
+  };
+  worker.addEventListener("message", (event) => {
     const data = event.data || {};
     if (data.id !== undefined) {
       const waiting = pending.get(data.id);
       pending.delete(data.id);
       if (waiting) waiting.resolve(data.reply);
     } else if (data.ready) {
-      const info = Array.isArray(data.ready) ? { names: data.ready } : data.ready;
-      document.documentElement.dataset.engineWorker = info.worker || "dedicated";
-      readyResolve(info);
+      readyResolve(data.ready);
     } else if (data.failed) {
-      readyReject(new Error(data.failed));
-      for (const { reject } of pending.values()) reject(new Error(data.failed));
-      pending.clear();
+      fail(data.failed);
     }
-  };
-  if (typeof SharedWorker === "function") {
-    const shared = new SharedWorker(new URL("./embed-worker.mjs", import.meta.url), {
-      type: "module",
-      name: "cribbage-widgets",
-    });
-    shared.addEventListener("error", () => readyReject(new Error("the engine's worker did not start")));
-    port = shared.port;
-    port.addEventListener("message", onMessage);
-    port.start();
-    addEventListener("pagehide", () => port.postMessage({ bye: true }));
-    document.documentElement.dataset.engine = "shared";
-  } else {
-    const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
-    worker.addEventListener("message", onMessage);
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      readyReject(new Error("the engine's worker did not start"));
-    });
-    port = worker;
-    document.documentElement.dataset.engine = "dedicated";
-  }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail("the engine's worker did not start");
+  });
   return {
+    id,
     ready,
-    async call(name, payload) {
-      const text = await new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        port.postMessage({ id, name, text: JSON.stringify(payload) });
+    users: 0,
+    send(name, text) {
+      return new Promise((resolve, reject) => {
+        const callId = nextId++;
+        pending.set(callId, { resolve, reject });
+        worker.postMessage({ id: callId, name, text });
       });
-      const reply = JSON.parse(text);
-      if (!reply.ok) throw new WidgetError(reply.error.message);
-      return reply.result;
     },
   };
 }
 
 let engine = null;
 function getEngine() {
-  engine ??= connectEngine();
+  if (!engine) {
+    let shared = siblingEngine();
+    document.documentElement.dataset.engine = shared ? "borrowed" : "own";
+    if (!shared) {
+      shared = startEngine();
+      window[ENGINE_KEY] = shared;
+    }
+    shared.users += 1;
+    document.documentElement.dataset.engineWorker = shared.id;
+    engine = {
+      async call(name, payload) {
+        const text = await shared.send(name, JSON.stringify(payload));
+        const reply = JSON.parse(String(text));
+        if (!reply.ok) throw new WidgetError(reply.error.message);
+        return reply.result;
+      },
+    };
+  }
   return engine;
 }
 

@@ -1,0 +1,356 @@
+"""Browser tests of the embeddable widgets (embed.html) and the rules tutorial.
+
+- Each widget renders and scores the seeds' worked example through the engine
+  (Bob's hand 9, Alice's 12, Alice's crib 6) and the 29 hand.
+- A host page on ANOTHER origin (127.0.0.1 vs localhost, two loopback ports)
+  embedding five widgets starts one engine: the widget server sees one
+  request for pyodide.asm.wasm and every widget reports the same worker.
+- Hostile parameters show a message inside the widget and execute nothing.
+- The tutorial loads, its widgets work, no console errors, nothing leaves
+  the origin.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import threading
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+import build
+
+SEED_DEAL = (
+    "widget=deal&dealer=0&names=Alice,Bob&hands=5S4S2S8D6H8C|TS6DJH4HKC7C"
+    "&discards=8D8C|TSKC&starter=5H&play=JH,5S,7C,6H,2S,6D,4S,4H"
+)
+SEED_PEG = "widget=peg&names=Bob,Alice&cards=JH,5S,7C,6H,go,2S,6D,4S,4H"
+DONE = "#widget[data-state=ready], #widget[data-state=error]"
+
+
+def open_widget(page: Any, query: str) -> Any:
+    page.goto("/embed.html?" + query)
+    page.wait_for_selector(DONE)
+    return page.locator("#widget")
+
+
+def total(page: Any) -> int:
+    return int(page.locator("#widget .total-points").first.inner_text())
+
+
+@pytest.mark.parametrize(
+    ("query", "points"),
+    [
+        ("hand=6D,JH,4H,7C&starter=5H", 9),  # Bob's hand in the seeds
+        ("hand=5S,4S,2S,6H&starter=5H&crib=0", 12),  # Alice's hand
+        ("hand=TS,8D,KC,8C&starter=5H&crib=1", 6),  # Alice's crib
+        ("hand=5C,5D,5H,JS&starter=5S", 29),  # the 29 hand
+        ("hand=2H,4H,6H,8H&starter=TS&crib=1", 0),  # a 4-card flush does not count in the crib
+        ("hand=2H,4H,6H,8H&starter=TS&crib=0", 4),  # but does in a hand
+    ],
+)
+def test_hand_scorer(page: Any, query: str, points: int) -> None:
+    widget = open_widget(page, "widget=hand&" + query)
+    assert widget.get_attribute("data-state") == "ready"
+    assert total(page) == points
+    assert page.locator("#widget .show-cards .card").count() == 5
+    if points == 12:
+        said = page.locator("#widget .said").inner_text()
+        assert "fifteen two, fifteen four, a pair is six" in said
+        kinds = page.locator("#widget .item").evaluate_all("els => els.map(e => e.dataset.kind)")
+        assert kinds == ["fifteen", "fifteen", "pair", "run", "run"]
+
+
+def test_hand_scorer_edit_mode(page: Any) -> None:
+    open_widget(page, "widget=hand&hand=5S,4S,2S,6H&starter=5H&edit=1")
+    assert total(page) == 12
+    page.select_option("select[name=card2]", "3S")  # 5S 4S 3S 6H + 5H: runs of four
+    page.wait_for_function(
+        "document.querySelector('#widget .total-points')?.textContent === '14'"
+    )
+    page.select_option("select[name=card2]", "5D")  # three fives
+    page.wait_for_function("document.querySelector('#widget').dataset.state === 'ready'")
+    assert total(page) == 23  # 5S 4S 5D 6H + 5H: fifteens 8, three fives 6, 3 runs of 3
+    page.select_option("select[name=card2]", "5H")  # the starter's card: a clear message
+    page.wait_for_selector("#widget[data-state=error-input] .widget-error")
+    assert "twice" in page.locator("#widget .widget-error").inner_text()
+
+
+def test_pegging_sequence(page: Any) -> None:
+    open_widget(page, SEED_PEG)
+    counts, points = [], []
+    nxt = page.locator("#widget button.next")
+    for _ in range(9):
+        nxt.click()
+        counts.append(page.locator("#widget .count").inner_text())
+        points.append(page.locator("#widget .say").get_attribute("data-points"))
+    assert counts == ["10", "15", "22", "28", "28", "30", "6", "10", "14"]
+    assert points == ["0", "2", "0", "3", "0", "0", "0", "0", "2"]
+    assert nxt.is_disabled()
+    assert page.locator("#widget .scores").inner_text() == "Bob 3 · Alice 6"
+    text = page.locator("#widget .peg-table").inner_text()
+    assert "Bob pegs 1 for last card" in text
+    page.locator("#widget button.back").click()
+    page.locator("#widget button.back").click()
+    page.locator("#widget button.back").click()
+    assert page.locator("#widget .count").inner_text() == "30"
+    assert "Alice pegs 1 for the go" in page.locator("#widget .peg-table").inner_text()
+
+
+def test_pegging_thirty_one_resets(page: Any) -> None:
+    open_widget(page, "widget=peg&cards=KS,QH,5C,6D,7C&step=5")
+    assert page.locator("#widget .count").inner_text() == "7"
+    page.locator("#widget button.back").click()
+    assert page.locator("#widget .count").inner_text() == "31"
+    assert "thirty-one" in page.locator("#widget .say").inner_text()
+
+
+def test_scripted_deal_steps_forward_and_back(page: Any) -> None:
+    open_widget(page, SEED_DEAL)
+    nxt, back = page.locator("#widget button.next"), page.locator("#widget button.back")
+    shows = []
+    titles = []
+    while not nxt.is_disabled():
+        nxt.click()
+        titles.append(page.locator("#widget .step-title").inner_text())
+        show = page.locator("#widget .show")
+        if show.count():
+            shows.append(int(show.get_attribute("data-total")))
+    assert shows == [9, 12, 6]
+    assert titles[0].startswith("Bob lays away")
+    assert any("Starter 5♥" in t for t in titles)
+    assert "Alice 24" not in page.locator("#widget .seats").inner_text()  # names carry scores
+    assert "Alice (dealer): 24" in page.locator("#widget .seats").inner_text()
+    assert "Bob: 12" in page.locator("#widget .seats").inner_text()
+    back.click()
+    assert int(page.locator("#widget .show").get_attribute("data-total")) == 12
+    for _ in range(30):
+        if back.is_disabled():
+            break
+        back.click()
+    assert page.locator("#widget .seat .card").count() == 12  # both dealt hands again
+
+
+def test_scripted_deal_with_kept_hands_and_computer_play(page: Any) -> None:
+    widget = open_widget(page, "widget=deal&players=3&dealer=2&hands=5C5D5H6S|2S3S4S9D|JH4D7D8D&crib=KS,QD,AC,5S&starter=JC")
+    assert widget.get_attribute("data-state") == "ready"
+    shows = []
+    while not page.locator("#widget button.next").is_disabled():
+        page.locator("#widget button.next").click()
+        if page.locator("#widget .show").count():
+            shows.append(int(page.locator("#widget .show").get_attribute("data-total")))
+    assert len(shows) == 4  # three hands and the crib
+
+
+def test_cards_are_drawn_before_the_engine_answers(page: Any) -> None:
+    """Hold back the engine's zip: the cards are on screen, the score waits."""
+    held: list[Any] = []
+    page.context.route(re.compile(r".*/cribbage-[0-9a-f]+\.zip$"), lambda route: held.append(route))
+    page.goto("/embed.html?widget=hand&hand=5S,4S,2S,6H&starter=5H")
+    page.wait_for_selector("#widget[data-state=waiting]")
+    assert page.locator("#widget .card").count() == 5
+    assert "Counting" in page.locator("#widget .status").inner_text()
+
+
+# --- hostile and wrong input -----------------------------------------------------
+
+HOSTILE = [
+    ("widget=hand&hand=5S,4S,2S,6H&starter=<script>window.__pwned=1</script>", "not a card"),
+    ("widget=hand&hand=<img src=x onerror=window.__pwned=1>&starter=5H", "not a card"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&title=<b onmouseover=window.__pwned=1>hi</b>", "markup"),
+    ("widget=hand&hand=5S,4S,2S,5S&starter=5H", "twice"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5S", "twice"),
+    ("widget=hand&hand=5S,4S,2S&starter=5H", "needs 4 cards"),
+    ("widget=hand&hand=1S,4S,2S,6H&starter=5H", "not a card"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&crib=99999999999999999999", "0 or 1"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&lang=xx", "language"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&lang=%3Cscript%3E", "language"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&bogus=1", "Unknown parameter"),
+    ("widget=hand&hand=5S,4S,2S,6H&hand=5S,4S,2S,6H&starter=5H", "twice"),
+    ("widget=<svg/onload=window.__pwned=1>", "Unknown widget"),
+    ("widget=peg&cards=" + ",".join(["5S"] * 10_000), "too long"),
+    ("widget=peg&cards=" + "".join(f"{r}{s}" for r in "A23456789" for s in "SH"), "too many"),
+    ("widget=peg&cards=JH,5S,7C,6H,5C,6D,KS,2S,3S", "too many"),
+    ("widget=peg&cards=JH,5S&players=1000000000000000", "number of players"),
+    ("widget=peg&cards=JH,5S&players=-2", "number of players"),
+    ("widget=peg&cards=JH,5S&step=1e9", "step"),
+    ("widget=peg&cards=JH,5S&names=<i>x</i>,y", "markup"),
+    ("widget=peg&cards=go,5S", "go with no count"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC5S&starter=5H", "twice"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&discards=8D8C|TSQC", "not in that hand"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&dealer=7", "dealer"),
+    ("widget=deal&hands=5S4S2S8D6H8C&starter=5H", "2 groups"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&play=9C", "nobody's hand"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&scores=0,121", "score"),
+]
+
+
+@pytest.mark.parametrize(("query", "message"), HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_parameters_show_a_message(page: Any, query: str, message: str) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    widget = open_widget(page, query)
+    assert widget.get_attribute("data-state") == "error"
+    text = page.locator("#widget .widget-error").inner_text()
+    assert message.lower() in text.lower(), text
+    assert len(text) < 400
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("#widget script, #widget img, #widget svg, #widget b, #widget i").count() == 0
+    assert not dialogs
+
+
+def test_engine_refusal_is_shown_in_the_widget(page: Any) -> None:
+    """A play the rules forbid (Alice's card when Bob leads) is refused by the engine."""
+    widget = open_widget(page, SEED_DEAL.replace("play=JH,5S,", "play=5S,JH,"))
+    assert widget.get_attribute("data-state") == "error"
+    assert "cannot play 5S" in page.locator("#widget .widget-error").inner_text()
+    assert page.locator("#widget .seat .card").count() == 12  # the cards are still drawn
+
+
+# --- one engine per page, from another origin ----------------------------------
+
+
+class CountingHandler(build.SiteHandler):
+    """The site's handler, recording every path it is asked for."""
+
+    seen: list[str] = []
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        type(self).seen.append(self.path)
+        return super().send_head()
+
+
+@pytest.fixture
+def two_origins(site: str) -> Iterator[tuple[str, str, list[str]]]:
+    """The widgets on http://localhost:P1 (counted), a host dir on http://127.0.0.1:P2."""
+    seen: list[str] = []
+    handler = type("Counting", (CountingHandler,), {"seen": seen})
+    widgets = build.SiteServer(("127.0.0.1", 0), partial(handler, directory=str(build.DIST)))
+    threading.Thread(target=widgets.serve_forever, daemon=True).start()
+    with tempfile.TemporaryDirectory() as tmp:
+        host = build.make_server(0, Path(tmp))
+        threading.Thread(target=host.serve_forever, daemon=True).start()
+        widget_url = f"http://localhost:{widgets.server_address[1]}/"
+        host_url = f"http://127.0.0.1:{host.server_address[1]}/"
+        yield widget_url, host_url, seen, Path(tmp)  # type: ignore[misc]
+        host.shutdown()
+        host.server_close()
+    widgets.shutdown()
+    widgets.server_close()
+
+
+def host_page(widget_url: str, queries: list[str]) -> str:
+    frames = "\n".join(
+        f'<iframe title="widget {i}" src="{widget_url}embed.html?{q}" '
+        f'style="width:100%;height:200px;border:0"></iframe>'
+        for i, q in enumerate(queries)
+    )
+    return f"""<!doctype html><html><head><meta charset="utf-8"><title>Host</title>
+<link rel="icon" href="data:,">
+<script src="{widget_url}embed-resize.js" defer></script></head>
+<body><h1 id="host-title">A tutorial author's page</h1>{frames}
+<p id="host-after">The host page still works.</p></body></html>"""
+
+
+def test_five_widgets_on_another_origin_start_one_engine(page: Any, two_origins: Any) -> None:
+    widget_url, host_url, seen, folder = two_origins
+    queries = [
+        "widget=hand&hand=6D,JH,4H,7C&starter=5H",
+        "widget=hand&hand=5S,4S,2S,6H&starter=5H",
+        "widget=hand&hand=TS,8D,KC,8C&starter=5H&crib=1",
+        SEED_PEG,
+        SEED_DEAL,
+    ]
+    (folder / "host.html").write_text(host_page(widget_url, queries))
+    page.goto(host_url + "host.html")
+    frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(len(queries))]
+    for frame in frames:
+        frame.locator("#widget[data-state=ready]").wait_for()
+    totals = [int(frames[i].locator(".total-points").inner_text()) for i in range(3)]
+    assert totals == [9, 12, 6]
+    workers = {
+        f.evaluate("() => document.documentElement.dataset.engineWorker")
+        for f in page.frames
+        if f != page.main_frame
+    }
+    assert len(workers) == 1 and None not in workers, workers
+    engine_types = {
+        f.evaluate("() => document.documentElement.dataset.engine")
+        for f in page.frames
+        if f != page.main_frame
+    }
+    assert sorted(engine_types) == ["borrowed", "own"]
+    wasm = [p for p in seen if p.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1, seen
+    assert len([p for p in seen if "/cribbage-" in p and p.endswith(".zip")]) == 1
+    assert len([p for p in seen if p.startswith("/embed.html")]) == len(queries)
+    # the iframes resized themselves through embed-resize.js; the host is intact
+    heights = page.locator("iframe").evaluate_all("els => els.map(e => e.style.height)")
+    assert all(h and h != "200px" for h in heights), heights
+    assert page.locator("#host-after").is_visible()
+
+
+def test_hostile_widget_does_not_break_its_host(page: Any, two_origins: Any) -> None:
+    widget_url, host_url, seen, folder = two_origins
+    queries = [
+        "widget=hand&hand=" + quote("<script>parent.__pwned=1</script>") + "&starter=5H",
+        "widget=hand&hand=5S,4S,2S,6H&starter=5H&title=" + quote('"><img src=x onerror=alert(1)>'),
+        "widget=hand&hand=5S,4S,2S,6H&starter=5H",
+    ]
+    (folder / "host.html").write_text(host_page(widget_url, queries))
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(host_url + "host.html")
+    frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(len(queries))]
+    frames[0].locator("#widget[data-state=error]").wait_for()
+    frames[1].locator("#widget[data-state=error]").wait_for()
+    frames[2].locator("#widget[data-state=ready]").wait_for()
+    assert int(frames[2].locator(".total-points").inner_text()) == 12
+    assert page.evaluate("window.__pwned") is None
+    assert not dialogs
+    assert page.locator("#host-title").inner_text() == "A tutorial author's page"
+
+
+# --- the tutorial ------------------------------------------------------------------
+
+
+def test_tutorial_page(page: Any, app: Any, requests_seen: list[str]) -> None:
+    page.goto("/tutorial.html")
+    frames = page.locator("iframe.widget-frame")
+    count = frames.count()
+    assert count >= 10
+    sections = page.locator("main section h2").all_inner_texts()
+    for topic in ("deal", "crib", "starter", "play", "show", "29", "double", "flush",
+                  "going out", "variants"):
+        assert any(topic.lower() in s.lower() for s in sections), (topic, sections)
+    for i in range(count):
+        page.frame_locator(f"iframe.widget-frame >> nth={i}").locator(
+            "#widget[data-state=ready]"
+        ).wait_for()
+    workers = {
+        f.evaluate("() => document.documentElement.dataset.engineWorker")
+        for f in page.frames
+        if f != page.main_frame
+    }
+    assert len(workers) == 1, workers
+    # the seeds' example hands and the 29 hand, from the tutorial's own widgets
+    shown = [
+        int(t)
+        for f in page.frames
+        if f != page.main_frame and "widget=hand" in f.url
+        for t in f.locator(".total-points").all_inner_texts()
+    ]
+    assert {9, 12, 6, 29} <= set(shown), shown
+    app.assert_same_origin(requests_seen)
+    assert len([u for u in requests_seen if u.endswith("pyodide.asm.wasm")]) == 1
+
+
+def test_table_header_links_the_tutorial(page: Any, app: Any) -> None:
+    app.open()
+    link = page.locator("header a[href='./tutorial.html']")
+    assert link.count() == 1
