@@ -226,7 +226,7 @@ class CountingHandler(build.SiteHandler):
 
 
 @pytest.fixture
-def two_origins(site: str) -> Iterator[tuple[str, str, list[str]]]:
+def two_origins(site: str) -> Iterator[tuple[str, str, list[str], Path]]:
     """The widgets on http://localhost:P1 (counted), a host dir on http://127.0.0.1:P2."""
     seen: list[str] = []
     handler = type("Counting", (CountingHandler,), {"seen": seen})
@@ -237,7 +237,7 @@ def two_origins(site: str) -> Iterator[tuple[str, str, list[str]]]:
         threading.Thread(target=host.serve_forever, daemon=True).start()
         widget_url = f"http://localhost:{widgets.server_address[1]}/"
         host_url = f"http://127.0.0.1:{host.server_address[1]}/"
-        yield widget_url, host_url, seen, Path(tmp)  # type: ignore[misc]
+        yield widget_url, host_url, seen, Path(tmp)
         host.shutdown()
         host.server_close()
     widgets.shutdown()
