@@ -156,7 +156,10 @@ async def refresh(replaying=False):
 async def take_in(event, replaying):
     """Log one event and move the st.pegs; collect the show."""
     kind = event["kind"]
-    log(tableview.event_text(event, st.names))
+    text = tableview.event_text(event, st.names)
+    log(text)
+    if not replaying and (event.get("points") or kind in ("heels", "go_said", "muggins")):
+        announce(text)
     if kind == "starter":
         st.last_starter = event["cards"][0]
     elif kind in ("hand", "crib"):
@@ -371,3 +374,13 @@ async def run():
     await connect()
     if st.table.getAttribute("data-engine") == "ready":
         await resume_saved()
+
+
+def announce(text):
+    """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment."""
+    banner = part(".announce")
+    line = document.createElement("span")
+    line.className = "flash"  # a new element, so the CSS animation plays again
+    line.textContent = text
+    banner.innerHTML = ""
+    banner.append(line)

@@ -57,6 +57,17 @@ class Table:
             return button
         return None
 
+    @staticmethod
+    def click(locator: Any) -> None:
+        """Click, but give up after a moment: the table may have moved on (re-rendered, or
+        the turn passed) since the element was found; the next step looks again."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            locator.click(timeout=3000)
+        except PlaywrightTimeout:
+            pass
+
     def step(self, claim: int | None = None, muggins: bool = False) -> str:
         """Make one human action if one is possible; returns the phase it acted in."""
         phase = self.phase
@@ -64,14 +75,18 @@ class Table:
             for name in ("Cut", "Continue"):
                 button = self.enabled(name)
                 if button:
-                    button.click()
+                    self.click(button)
                     return phase
         if phase == "show" and self.page.locator("input[name=points]").count():
-            self.page.fill("input[name=points]", str(claim if claim is not None else 0))
-            self.page.get_by_role("button", name="Count").click()
+            points = self.page.locator("input[name=points]")
+            try:
+                points.fill(str(claim if claim is not None else 0), timeout=3000)
+            except Exception:  # the field went away: the next step looks again
+                return phase
+            self.click(self.page.get_by_role("button", name="Count"))
             return phase
         if phase == "show" and self.enabled("Muggins!"):
-            self.page.get_by_role("button", name="Muggins!" if muggins else "Accept").click()
+            self.click(self.page.get_by_role("button", name="Muggins!" if muggins else "Accept"))
             return phase
         if phase == "discard":
             need = 2 if self.page.locator(".opponent").count() == 1 else 1
@@ -79,18 +94,18 @@ class Table:
             if picked < need:  # one card a step: the table may re-render between clicks
                 free = self.page.locator(".seat-human button.card:not([disabled]):not(.selected)")
                 if free.count():
-                    free.first.click()
+                    self.click(free.first)
                 return phase
             button = self.enabled("Send to crib")
             if button:
-                button.click()
+                self.click(button)
             return phase
         if phase == "play":
             cards = self.page.locator(".seat-human button.card:not([disabled])")
             if cards.count():
-                cards.first.click()
+                self.click(cards.first)
             elif self.enabled("Go"):
-                self.page.get_by_role("button", name="Go").click()
+                self.click(self.page.get_by_role("button", name="Go"))
             return phase
         return phase
 
