@@ -81,6 +81,32 @@ hold no game: each of these is stateless and leaves the current game alone.
     ``starter``, ``pile``, ``count``, ``scores``, ``show``), so a widget
     can step forward and back without asking again.
 
+Coach and fair deals (the table's Hint, review and "Fair deal" line):
+
+``advise({"seat": 0})``
+    The coach (``cribbage.coach``) on that seat's own view, when it is that
+    seat's turn to discard or play: ``{"kind": "discard", "choices": [{"discard",
+    "keep", "hand", "crib", "net"}, ...]}`` (every discard, best first; ``net``
+    is what the expert maximises) or ``{"kind": "play", "choices": [{"card",
+    "value", "points_now", "reply_risk", "reason"}, ...]}`` (every playable
+    card, best first). Otherwise a ``bad-request``. It sees only the view, so
+    it cannot leak another player's cards.
+``review({"seat": 0, "deal": int?})``
+    Replays the game (``Game.from_dict`` with its moves) and asks the coach at
+    each of that seat's discard and play decisions in the deal (default: the
+    last finished deal) that had more than one choice: ``{"deal", "decisions":
+    [{"kind", "chosen", "best", "chosen_value", "best_value", "loss", "count"}],
+    "lost": total}``; ``loss`` is the expected points the choice gave up
+    against the coach's best (net for a discard, the play value for a card).
+``deal_proof({})``
+    Commitments to the decks (``Game.deal_commitment``: SHA-256 of
+    ``salt + ":" + " ".join(deck)``): ``{"game": id, "deal": n, "sealed":
+    [{"deal", "commitment"}], "revealed": [{"deal", "commitment", "salt",
+    "deck"}]}``. ``sealed`` holds the deal in progress and the next one (the
+    next deck is fixed before any of its cards is dealt); ``revealed`` every
+    finished deal. A scripted first deal has no deck to commit to and is left
+    out. ``game`` is a short id of the game's setup (for the page's statistics).
+
 A state is ``{"phase", "current_player", "scores", "outcome", "events_count"}``
 (plus ``"view"`` when a seat was asked for).
 """
@@ -619,6 +645,154 @@ def deal_steps(request: dict[str, Any]) -> dict[str, Any]:
     return {"steps": scripted_deal_steps(request)}
 
 
+# --- the coach and fair deals (the table) ------------------------------------
+
+
+def _discard_dict(choice: Any) -> dict[str, Any]:
+    return {"discard": [c.code for c in choice.discard], "keep": [c.code for c in choice.kept],
+            "hand": round(choice.hand, 2), "crib": round(choice.crib, 2),
+            "net": round(choice.net, 2)}
+
+
+def coach_advice(view_: Any) -> dict[str, Any]:
+    """The coach's ranked choices for a view whose seat is to discard or play.
+
+    >>> game = cribbage.Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C",
+    ...     "TS 6D JH 4H KC 7C"], starter="5H")
+    >>> advice = coach_advice(game.view(1))
+    >>> advice["kind"], len(advice["choices"]), advice["choices"][0]["discard"]
+    ('discard', 15, ['TS', 'KC'])
+    """
+    from cribbage import coach
+
+    if view_.current_player != view_.seat or view_.phase not in ("discard", "play"):
+        raise ProtocolError("bad-request", "The coach advises on your own discard or play, "
+                            "when it is your turn.")
+    if view_.phase == "discard":
+        return {"kind": "discard", "choices": [_discard_dict(c)
+                                               for c in coach.advise_discard(view_)]}
+    return {"kind": "play", "choices": [a.to_dict() for a in coach.advise_play(view_)]}
+
+
+@endpoint
+def advise(request: dict[str, Any]) -> dict[str, Any]:
+    """The coach's ranked discards or cards for a seat whose turn it is."""
+    game = _require_game()
+    return coach_advice(game.view(_seat(request, required=True)))
+
+
+def review_deal(game: Any, seat: int, deal: int | None = None) -> dict[str, Any]:
+    """Where ``seat``'s discard and plays in a deal lost expected points.
+
+    >>> from cribbage.players import computer_move, make_player
+    >>> game = cribbage.Game.new(seed=3, first_dealer=0)
+    >>> bot = make_player("beginner", seed=1)
+    >>> while game.deal_number == 1:
+    ...     game.apply(computer_move(bot, game.view(game.current_player)))
+    >>> result = review_deal(game, 0)
+    >>> result["deal"], result["decisions"][0]["kind"], result["lost"] >= 0
+    (1, 'discard', True)
+    """
+    if deal is None:
+        deal = game.deal_number if game.phase == "over" else game.deal_number - 1
+    if type(deal) is not int or not 1 <= deal <= game.deal_number:
+        raise ProtocolError("bad-request", "'deal' must be a deal of this game.")
+    data = game.to_dict()
+    moves, data["moves"] = data["moves"], []
+    replay = cribbage.Game.from_dict(data)
+    decisions = []
+    for text in moves:
+        if replay.deal_number > deal:
+            break
+        chooses = (replay.deal_number == deal and replay.current_player == seat
+                   and replay.phase in ("discard", "play") and len(replay.legal_moves()) > 1)
+        if chooses:
+            decisions.append(_judge(coach_advice(replay.view(seat)), text, replay.count))
+        replay.apply(text)
+    return {"deal": deal, "decisions": decisions,
+            "lost": round(sum(d["loss"] for d in decisions), 2)}
+
+
+def _judge(advice: dict[str, Any], move: str, count: int) -> dict[str, Any]:
+    """Compare the move made with the coach's ranking at that moment."""
+    kind, choices = advice["kind"], advice["choices"]
+    key, value = ("discard", "net") if kind == "discard" else ("card", "value")
+    made = move.split()[1:]
+    chosen = next((c for c in choices
+                   if (sorted(c[key]) if kind == "discard" else [c[key]]) == sorted(made)),
+                  choices[0])
+    best = choices[0]
+    return {"kind": kind, "chosen": made, "count": count,
+            "best": best[key] if kind == "discard" else [best[key]],
+            "chosen_value": chosen[value], "best_value": best[value],
+            "loss": round(max(0.0, best[value] - chosen[value]), 2)}
+
+
+@endpoint
+def review(request: dict[str, Any]) -> dict[str, Any]:
+    """The coach's review of one seat's decisions in a deal."""
+    game = _require_game()
+    seat = _seat(request, required=True)
+    if not 0 <= seat < game.players:
+        raise ProtocolError("bad-request", f"There is no seat {seat}.")
+    return review_deal(game, seat, request.get("deal"))
+
+
+def _secret(game: Any, deal: int) -> tuple[str, list[str]]:
+    """``Game.deal_secret`` for any deal number (the method reads ``deal_number``)."""
+    import copy
+
+    probe = copy.copy(game)  # shallow: only this copy's deal_number changes
+    probe.deal_number = deal
+    return probe.deal_secret()
+
+
+def deal_proofs(game: Any) -> dict[str, Any]:
+    """Commitments for the current and next deal, and the secrets of finished deals.
+
+    >>> import hashlib
+    >>> game = cribbage.Game.new(seed=9)          # cutting for the deal: nothing dealt yet
+    >>> proof = deal_proofs(game)
+    >>> proof["deal"], [s["deal"] for s in proof["sealed"]], proof["revealed"]
+    (0, [1], [])
+    >>> sealed = proof["sealed"][0]["commitment"]
+    >>> while game.deal_number < 2:
+    ...     game.apply(game.legal_moves()[0])
+    >>> first = deal_proofs(game)["revealed"][0]
+    >>> text = first["salt"] + ":" + " ".join(first["deck"])
+    >>> hashlib.sha256(text.encode()).hexdigest() == sealed == first["commitment"]
+    True
+    """
+    import hashlib
+
+    current = game.deal_number
+    finished = current if game.phase == "over" else current - 1
+    scripted = "script" in game.setup  # its first deal was given, not shuffled
+
+    def proof(deal: int, reveal: bool) -> dict[str, Any]:
+        salt, deck = _secret(game, deal)
+        entry: dict[str, Any] = {"deal": deal, "commitment": hashlib.sha256(
+            (salt + ":" + " ".join(deck)).encode()).hexdigest()}
+        if reveal:
+            entry.update(salt=salt, deck=deck)
+        return entry
+
+    first = 2 if scripted else 1
+    sealed = [] if game.phase == "over" else [
+        proof(deal, False) for deal in (current, current + 1) if deal >= first]
+    revealed = [proof(deal, True) for deal in range(first, finished + 1)]
+    setup = json.dumps(game.setup, sort_keys=True)
+    return {"game": hashlib.sha256(setup.encode()).hexdigest()[:16], "deal": current,
+            "sealed": [entry for entry in sealed if entry["deal"] > finished],
+            "revealed": revealed}
+
+
+@endpoint
+def deal_proof(request: dict[str, Any]) -> dict[str, Any]:
+    """Commitments to the decks before they are dealt, and their secrets after."""
+    return deal_proofs(_require_game())
+
+
 __export__ = [
     "hello",
     "new_game",
@@ -633,4 +807,7 @@ __export__ = [
     "show_score",
     "peg_sequence",
     "deal_steps",
+    "advise",
+    "review",
+    "deal_proof",
 ]

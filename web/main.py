@@ -55,6 +55,12 @@ async def boot():
     import pegboard  # noqa: F401
     import tablerender  # noqa: F401
     await asyncio.sleep(0)
+    import coachview  # noqa: F401
+    await asyncio.sleep(0)
+    import statsview  # noqa: F401
+    await asyncio.sleep(0)
+    import tablecoach  # noqa: F401
+    await asyncio.sleep(0)
     import tablegame
 
     await tablegame.run()

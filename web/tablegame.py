@@ -10,6 +10,7 @@ import json
 
 import pegboard
 import shell
+import tablecoach
 import tablestate as st
 import tableview
 from pyscript import document, window
@@ -84,6 +85,7 @@ def reset_table(players, target):
     part(".log-lines").innerHTML = ""
     part(".board").innerHTML = pegboard.board_svg(target, tableview.score_names(players))
     part(".show-panel").hidden = True
+    tablecoach.reset()
 
 
 async def start_game():
@@ -156,6 +158,7 @@ async def refresh(replaying=False):
 async def take_in(event, replaying):
     """Log one event and move the st.pegs; collect the show."""
     kind = event["kind"]
+    tablecoach.take_in(event)
     text = tableview.event_text(event, st.names)
     log(text)
     if not replaying and (event.get("points") or kind in ("heels", "go_said", "muggins")):
@@ -189,6 +192,7 @@ async def advance(replaying=False):
             replaying = False
             if st.view is None:
                 return
+            await tablecoach.after_refresh(events)
             await save_game()  # before the show waits for Continue: a reload loses nothing
             if st.deal_shows and (st.view["phase"] == "over" or new_deal(events)):
                 shows, st.deal_shows = st.deal_shows, []
@@ -238,6 +242,7 @@ async def human_move(move):
         return
     st.selected = []
     st.table.removeAttribute("data-error")
+    tablecoach.hide_hint()
     await advance()
 
 
@@ -268,8 +273,13 @@ async def present_show(shows):
         await pause(0.6)
     st.continue_event = asyncio.Event()
     st.status.textContent = "The show. Press Continue for the next deal."
+    spot, button = tablecoach.review_button(shows[0]["deal"])
+    panel.insertAdjacentHTML("beforeend", spot)
     actions = part(".actions")
-    actions.innerHTML = '<button type="button" data-action="continue">Continue</button>'
+    actions.innerHTML = button + '<button type="button" data-action="continue">Continue</button>'
+    if tablecoach.auto_review():
+        actions.querySelector("[data-action=review]").disabled = True
+        asyncio.create_task(tablecoach.review(shows[0]["deal"]))
     await st.continue_event.wait()
     st.continue_event = None
     panel.hidden = True
@@ -292,6 +302,7 @@ async def game_over():
     dialog.querySelector(".final-scores").textContent = ", ".join(final)
     dialog.querySelector(".tally").textContent = (
         "Match: you " + str(tally["won"]) + ", computer " + str(tally["lost"]) + " game points")
+    tablecoach.game_over(dialog, outcome, players)
     part(".table-header [data-action=new-game]").hidden = True
     dialog.hidden = False
 
@@ -308,6 +319,8 @@ def on_click(event):
     elif action == "continue":
         if st.continue_event is not None:
             st.continue_event.set()
+    elif action in tablecoach.ACTIONS:
+        tablecoach.on_action(action, target)
     elif st.view is None or st.busy:
         return
     elif action == "pick":

@@ -117,6 +117,8 @@ def render_actions():
         ready = mine and len(st.selected) == need
         buttons.append('<button type="button" data-action="send"' + ("" if ready else " disabled")
                        + ">Send to crib</button>")
+    if phase in ("discard", "play") and mine and legal != ["go"]:
+        buttons.append('<button type="button" class="quiet" data-action="hint">Hint</button>')
     if phase == "play":
         can_go = mine and legal == ["go"]
         buttons.append('<button type="button" data-action="go"' + ("" if can_go else " disabled")

@@ -1,0 +1,192 @@
+"""Pure logic for the player's statistics kept in localStorage (no browser).
+
+Runs under MicroPython on the page and under CPython in the tests (the subset
+both share, see shared/DESIGN.md). Stored data is checked on every read:
+anything malformed starts again from zero.
+"""
+
+import json
+
+from tableview import card_html
+
+STATS_VERSION = 1
+LEVELS = ("beginner", "easy", "standard", "expert", "mixed")
+PEGGING = ("play", "go", "last card", "heels")
+
+
+def _cards(codes):
+    return "".join(card_html(code) for code in codes)
+
+
+
+def new_stats():
+    """Statistics with nothing counted yet."""
+    return {"version": STATS_VERSION, "levels": dict((level, [0, 0]) for level in LEVELS),
+            "skunks": [0, 0], "deals": 0, "hand": 0, "pegging": 0, "cribs": 0, "crib": 0,
+            "best": None, "last": {"game": "", "deal": 0, "over": False}}
+
+
+def _count(value):
+    return type(value) is int and 0 <= value < 10 ** 9
+
+
+def read_stats(text):
+    """Statistics from localStorage text; anything malformed starts again from zero.
+
+    >>> read_stats('{"version": 1, "deals": -4}')["deals"]
+    0
+    >>> stats = new_stats(); stats["deals"] = 3
+    >>> read_stats(json.dumps(stats))["deals"]
+    3
+    >>> read_stats("not json") == new_stats()
+    True
+    """
+    try:
+        data = json.loads(text) if text else None
+    except ValueError:
+        return new_stats()
+    if not _valid(data):
+        return new_stats()
+    return data
+
+
+def _valid(data):
+    if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
+        return False
+    for key in ("deals", "hand", "pegging", "cribs", "crib"):
+        if not _count(data.get(key)):
+            return False
+    levels, skunks = data.get("levels"), data.get("skunks")
+    if not isinstance(levels, dict) or sorted(levels) != sorted(LEVELS):
+        return False
+    for pair in list(levels.values()) + [skunks]:
+        if not isinstance(pair, list) or len(pair) != 2 or not all(_count(n) for n in pair):
+            return False
+    last = data.get("last")
+    if (not isinstance(last, dict) or not isinstance(last.get("game"), str)
+            or not _count(last.get("deal")) or last.get("over") not in (True, False)):
+        return False
+    best = data.get("best")
+    if best is None:
+        return True
+    return (isinstance(best, dict) and _count(best.get("points")) and best["points"] <= 29
+            and isinstance(best.get("cards"), list) and isinstance(best.get("starter"), str))
+
+
+def level_key(levels):
+    """The level a game counts under: the computers' level, or 'mixed'.
+
+    >>> level_key(["expert"]), level_key(["easy", "expert"]), level_key(["bogus"])
+    ('expert', 'mixed', 'mixed')
+    """
+    if levels and all(level == levels[0] for level in levels) and levels[0] in LEVELS:
+        return levels[0]
+    return "mixed"
+
+
+def note_best_hand(stats, events, seat):
+    """Keep the best hand (``seat``'s shown hands among ``events``); True if it changed."""
+    starter, changed = None, False
+    for event in events:
+        if event["kind"] == "starter":
+            starter = event["cards"][0]
+        if event["kind"] == "hand" and event.get("seat") == seat and starter:
+            points = event["points"] + (event.get("refused") or 0)
+            best = stats["best"]
+            if best is None or points > best["points"]:
+                stats["best"] = {"points": points, "cards": list(event["cards"]),
+                                 "starter": starter}
+                changed = True
+    return changed
+
+
+def add_deal(stats, game, deal, events, seat):
+    """Count one finished deal of ``seat`` (once per game and deal); True if counted.
+
+    >>> stats = new_stats()
+    >>> events = [{"kind": "deal", "seat": 0, "deal": 1}, {"kind": "play", "seat": 0,
+    ...     "points": 2, "deal": 1}, {"kind": "starter", "seat": 1, "cards": ["5H"],
+    ...     "deal": 1}, {"kind": "hand", "seat": 0, "points": 12, "cards": ["5S", "5D",
+    ...     "TH", "JC"], "deal": 1}, {"kind": "crib", "seat": 0, "points": 4, "deal": 1}]
+    >>> add_deal(stats, "g1", 1, events, 0), add_deal(stats, "g1", 1, events, 0)
+    (True, False)
+    >>> stats["deals"], stats["hand"], stats["crib"], stats["cribs"], stats["pegging"]
+    (1, 12, 4, 1, 2)
+    >>> stats["best"]["points"], stats["best"]["starter"]
+    (12, '5H')
+    """
+    last = stats["last"]
+    if last["game"] == game and deal <= last["deal"]:
+        return False
+    mine = [event for event in events if event.get("deal") == deal]
+    for event in mine:
+        if event.get("seat") != seat:
+            continue
+        kind, points = event["kind"], event.get("points") or 0
+        if kind == "hand":
+            stats["hand"] += points
+        elif kind == "crib":
+            stats["crib"] += points
+        elif kind in PEGGING:
+            stats["pegging"] += points
+    dealer = [event.get("seat") for event in mine if event["kind"] == "deal"]
+    if dealer and dealer[0] == seat:
+        stats["cribs"] += 1
+    stats["deals"] += 1
+    note_best_hand(stats, mine, seat)
+    stats["last"] = {"game": game, "deal": deal, "over": last["game"] == game and last["over"]}
+    return True
+
+
+def add_game(stats, game, level, outcome, team):
+    """Count a finished game (once per game); True if counted.
+
+    >>> stats = new_stats()
+    >>> outcome = {"winner": 0, "kind": "skunk", "game_points": 2}
+    >>> add_game(stats, "g", "easy", outcome, 0), add_game(stats, "g", "easy", outcome, 0)
+    (True, False)
+    >>> stats["levels"]["easy"], stats["skunks"]
+    ([1, 0], [1, 0])
+    """
+    last = stats["last"]
+    if last["game"] == game and last["over"]:
+        return False
+    won = outcome["winner"] == team
+    stats["levels"][level][0 if won else 1] += 1
+    if outcome["kind"] != "win":
+        stats["skunks"][0 if won else 1] += 1
+    deal = last["deal"] if last["game"] == game else 0
+    stats["last"] = {"game": game, "deal": deal, "over": True}
+    return True
+
+
+def _average(total, count):
+    return "–" if not count else "%.1f" % (total / count)
+
+
+def stats_html(stats):
+    """The Statistics panel's content."""
+    rows = []
+    for level in LEVELS:
+        won, lost = stats["levels"][level]
+        if won or lost or level != "mixed":
+            rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
+                        + str(lost) + '"><th>' + level[0].upper() + level[1:] + "</th><td>" + str(won)
+                        + "</td><td>" + str(lost) + "</td></tr>")
+    best = stats["best"]
+    best_text = "none yet"
+    if best:
+        best_text = (str(best["points"]) + " points: " + _cards(best["cards"])
+                     + " with " + card_html(best["starter"]))
+    deals = stats["deals"]
+    facts = [("Skunks you gave", stats["skunks"][0], "skunks-given"),
+             ("Skunks you took", stats["skunks"][1], "skunks-taken"),
+             ("Deals counted", deals, "deals"),
+             ("Average hand per deal", _average(stats["hand"], deals), "hand"),
+             ("Average crib per crib of yours", _average(stats["crib"], stats["cribs"]), "crib"),
+             ("Average pegging per deal", _average(stats["pegging"], deals), "pegging")]
+    lines = "".join('<tr data-stat="' + key + '"><th>' + label + "</th><td>" + str(value)
+                    + "</td></tr>" for label, value, key in facts)
+    return ('<table class="stats-games"><tr><th>Level</th><th>Won</th><th>Lost</th></tr>'
+            + "".join(rows) + '</table><table class="stats-points">' + lines
+            + '<tr data-stat="best"><th>Best hand</th><td>' + best_text + "</td></tr></table>")
