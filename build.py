@@ -723,6 +723,18 @@ def cmd_serve(port: int) -> int:
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 BROWSER_ENV = "CRIBBAGE_BROWSER"  # "playwright" or a path to a Chromium executable
+
+# How the tests and benchmarks start Chromium here (DESIGN.md): as root, with no
+# GPU, and without the background connections a closed network refuses.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 INSTALL_HINT = (
     "no browser for the browser tests: run `playwright install chromium`, or install Chromium "
     "(Debian: apt-get install -y chromium), or set CRIBBAGE_BROWSER to a Chromium executable"

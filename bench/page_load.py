@@ -39,15 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+FLAGS = build.CHROMIUM_FLAGS
 
 LONG_TASKS = """
 window.__longTasks = [];

@@ -27,18 +27,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from driver import Table  # noqa: E402
+from page_load import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
 
 import build  # noqa: E402
-from driver import Table  # noqa: E402
-
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-}).observe({type: "longtask", buffered: true});
-"""
 
 
 class App:

@@ -15,7 +15,7 @@ ahead over the whole rest of a 2-player play for many sampled deals.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp
@@ -78,10 +78,52 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[tuple[int,
 
     Deals consistent with what the view shows: sizes, and the go constraints.
     """
+    return _draw_hands(view, rng, lambda seat, hidden, pool: True, tries=50)
+
+
+def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: float,
+                           tries: int = 60) -> list[tuple[int, ...]]:
+    """Like :func:`sample_hidden_hands`, but each other seat's kept four must look
+    like a sensible discard: a candidate (its hidden cards plus the cards it laid
+    away, drawn from the unseen ones) is accepted with probability
+    ``exp(-sharpness * regret)``, the regret measured by :func:`discard_regret`.
+    """
+    rules = view.rules
+    if sharpness <= 0:
+        return sample_hidden_hands(view, rng)
+    played: dict[int, list[int]] = {}
+    for seat, card in view.played:
+        played.setdefault(seat, []).append(card.rank)
+    dealer_team = rules.team_of(view.dealer)
+    thrown = rules.discards_each
+
+    def plausible(seat: int, hidden: list[Card], pool: list[Card]) -> bool:
+        held = tuple(played.get(seat, ())) + tuple(card.rank for card in hidden)
+        away = tuple(card.rank for card in pool[:thrown])
+        sign = 1.0 if rules.team_of(seat) == dealer_team else (
+            -0.5 if rules.players == 3 else -1.0)
+        regret = discard_regret(held + away, rules.players, sign)
+        if regret > 0 and rng.random() >= exp(-sharpness * regret):
+            return False
+        del pool[:thrown]  # those cards went to the crib
+        return True
+
+    hands = _draw_hands(view, rng, plausible, tries, fallback=False)
+    return hands or sample_hidden_hands(view, rng)
+
+
+def _draw_hands(view: PlayerView, rng: random.Random,
+                accept: Callable[[int, list[Card], list[Card]], bool], tries: int,
+                fallback: bool = True) -> list[tuple[int, ...]]:
+    """Deal the unseen cards to the other seats (sizes and go floors respected) until
+    ``accept(seat, hidden, pool)`` takes every seat's cards; ``tries`` shuffles at most.
+
+    After ``tries`` failures: the last partial deal when ``fallback``, else ``[]``.
+    """
     unseen = view.unseen_cards()
     floors = min_values_after_go(view)
     hands: list[tuple[int, ...]] = []
-    for _ in range(50):
+    for _ in range(tries):
         pool = unseen[:]
         rng.shuffle(pool)
         hands, ok = [], True
@@ -96,59 +138,13 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[tuple[int,
                 break
             for card in fits:
                 pool.remove(card)
+            if not accept(seat, fits, pool):
+                ok = False
+                break
             hands.append(tuple(sorted(card.rank for card in fits)))
         if ok:
             return hands
-    return hands  # constraints could not be met (should not happen): best effort
-
-
-def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: float,
-                           tries: int = 60) -> list[tuple[int, ...]]:
-    """Like :func:`sample_hidden_hands`, but each other seat's kept four must look
-    like a sensible discard: a candidate (its hidden cards plus the cards it laid
-    away, drawn from the unseen ones) is accepted with probability
-    ``exp(-sharpness * regret)``, the regret measured by :func:`discard_regret`.
-    """
-    rules = view.rules
-    if sharpness <= 0:
-        return sample_hidden_hands(view, rng)
-    unseen = view.unseen_cards()
-    floors = min_values_after_go(view)
-    played: dict[int, list[int]] = {}
-    for seat, card in view.played:
-        played.setdefault(seat, []).append(card.rank)
-    dealer_team = rules.team_of(view.dealer)
-    thrown = rules.discards_each
-    for _ in range(tries):
-        pool = unseen[:]
-        rng.shuffle(pool)
-        hands: list[tuple[int, ...]] = []
-        ok = True
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(tuple(sorted(card.rank for card in view.hand)))
-                continue
-            floor = floors.get(seat, 1)
-            fits = [card for card in pool if card.value >= floor][:size]
-            if len(fits) < size:
-                ok = False
-                break
-            for card in fits:
-                pool.remove(card)
-            hidden = tuple(card.rank for card in fits)
-            held = tuple(played.get(seat, ())) + hidden
-            away = tuple(card.rank for card in pool[:thrown])
-            sign = 1.0 if rules.team_of(seat) == dealer_team else (
-                -0.5 if rules.players == 3 else -1.0)
-            regret = discard_regret(held + away, rules.players, sign)
-            if regret > 0 and rng.random() >= exp(-sharpness * regret):
-                ok = False
-                break
-            pool = pool[thrown:]
-            hands.append(tuple(sorted(hidden)))
-        if ok:
-            return hands
-    return sample_hidden_hands(view, rng)
+    return hands if fallback else []  # constraints could not be met: best effort
 
 
 # --- how the others discarded ----------------------------------------------------

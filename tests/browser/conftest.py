@@ -32,15 +32,7 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402  (the repo's build.py: one browser discovery, one server)
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_FLAGS = build.CHROMIUM_FLAGS
 
 # Registered before any page script, so no long task is missed.
 LONG_TASK_OBSERVER = """
