@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("embed_engine_worker", ROOT / "web" / "engine_worker.py")
+spec = importlib.util.spec_from_file_location(
+    "embed_engine_worker", ROOT / "web" / "engine_worker.py")
 assert spec and spec.loader
 worker = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(worker)
@@ -22,7 +23,8 @@ NODE_SCRIPT = """
 import { parseWidget } from %s;
 const cases = JSON.parse(process.argv[1]);
 const out = cases.map((q) => {
-  try { return { ok: parseWidget(q) }; } catch (e) { return { error: e.message, type: e.constructor.name }; }
+  try { return { ok: parseWidget(q) }; }
+  catch (e) { return { error: e.message, type: e.constructor.name }; }
 });
 console.log(JSON.stringify(out));
 """

@@ -137,7 +137,8 @@ def test_scripted_deal_steps_forward_and_back(page: Any) -> None:
 
 
 def test_scripted_deal_with_kept_hands_and_computer_play(page: Any) -> None:
-    widget = open_widget(page, "widget=deal&players=3&dealer=2&hands=5C5D5H6S|2S3S4S9D|JH4D7D8D&crib=KS,QD,AC,5S&starter=JC")
+    widget = open_widget(page, "widget=deal&players=3&dealer=2"
+                         "&hands=5C5D5H6S|2S3S4S9D|JH4D7D8D&crib=KS,QD,AC,5S&starter=JC")
     assert widget.get_attribute("data-state") == "ready"
     shows = []
     while not page.locator("#widget button.next").is_disabled():
@@ -162,7 +163,8 @@ def test_cards_are_drawn_before_the_engine_answers(page: Any) -> None:
 HOSTILE = [
     ("widget=hand&hand=5S,4S,2S,6H&starter=<script>window.__pwned=1</script>", "not a card"),
     ("widget=hand&hand=<img src=x onerror=window.__pwned=1>&starter=5H", "not a card"),
-    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&title=<b onmouseover=window.__pwned=1>hi</b>", "markup"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&title=<b onmouseover=window.__pwned=1>hi</b>",
+     "markup"),
     ("widget=hand&hand=5S,4S,2S,5S&starter=5H", "twice"),
     ("widget=hand&hand=5S,4S,2S,6H&starter=5S", "twice"),
     ("widget=hand&hand=5S,4S,2S&starter=5H", "needs 4 cards"),
@@ -182,7 +184,8 @@ HOSTILE = [
     ("widget=peg&cards=JH,5S&names=<i>x</i>,y", "markup"),
     ("widget=peg&cards=go,5S", "go with no count"),
     ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC5S&starter=5H", "twice"),
-    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&discards=8D8C|TSQC", "not in that hand"),
+    ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&discards=8D8C|TSQC",
+     "not in that hand"),
     ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&dealer=7", "dealer"),
     ("widget=deal&hands=5S4S2S8D6H8C&starter=5H", "2 groups"),
     ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&play=9C", "nobody's hand"),
@@ -200,7 +203,8 @@ def test_hostile_parameters_show_a_message(page: Any, query: str, message: str) 
     assert message.lower() in text.lower(), text
     assert len(text) < 400
     assert page.evaluate("window.__pwned") is None
-    assert page.locator("#widget script, #widget img, #widget svg, #widget b, #widget i").count() == 0
+    injected = "#widget script, #widget img, #widget svg, #widget b, #widget i"
+    assert page.locator(injected).count() == 0
     assert not dialogs
 
 
