@@ -94,7 +94,11 @@ PINS = (
 
 # PyScript chunks the page never loads: the code editor and the terminal widget
 # (their plugins load them only for <py-editor> or a terminal attribute).
-PYSCRIPT_SKIP = ("codemirror", "xterm")
+# PyScript chunks the page never loads, left out so the offline precache does not
+# download them: editors and terminals, the TOML parser (our configs are JSON),
+# the zip helper (no archives in `files`), Pyodide's graph (the UI is MicroPython)
+# and PyScript's own service worker (we need no synchronous worker calls).
+PYSCRIPT_SKIP = ("codemirror", "xterm", "toml-", "zip-", "pyodide_graph-", "service-worker")
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
