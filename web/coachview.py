@@ -125,7 +125,9 @@ def review_html(review):
         if kind == "play":
             text += " at count " + str(decision["count"])
         if decision["loss"] >= 0.005:
-            text += ("; the coach's best was " + _choice_text(kind, decision["best"])
+            best = " and ".join(card_words(code) for code in decision["best"])
+            text += ("; the coach's best was " + ("to lay away the " if kind == "discard"
+                                                  else "the ") + best
                      + " (" + _num(decision["best_value"]) + " against "
                      + _num(decision["chosen_value"]) + "): −" + _num(decision["loss"])
                      + " expected points.")

@@ -106,8 +106,11 @@ async def hint():
     panel = part(".coach-panel")
     panel.innerHTML = "<p>The coach is thinking…</p>"
     panel.hidden = False
+    seen = st.events_seen
     ok, result = await call("advise", {"seat": st.HUMAN})
     hint_busy = False
+    if seen != st.events_seen or panel.hidden:  # the game moved on meanwhile
+        return
     if not ok:
         panel.innerHTML = "<p>" + tableview.html(shell.error_text(result)) + "</p>"
         return

@@ -14,6 +14,33 @@ def codes(locator: Any) -> list[str]:
     return [locator.nth(i).get_attribute("data-card") for i in range(locator.count())]
 
 
+def to_first_show(table: Table, page: Any) -> None:
+    """Play to the first show and stop there. Unlike ``Table.step`` this never presses
+    Continue, so it cannot pass the show when the phase changes between two looks."""
+    def button(action: str) -> Any:
+        found = page.locator(f".actions button[data-action={action}]:not([disabled])")
+        return found.first if found.count() else None
+
+    for _ in range(3000):
+        phase = table.phase
+        if phase == "show":
+            break
+        picked = page.locator(".seat-human button.card.selected").count()
+        free = page.locator(".seat-human button.card:not([disabled]):not(.selected)")
+        if phase == "cut" and button("cut"):
+            table.click(button("cut"))
+        elif phase == "discard" and picked < 2 and free.count():
+            table.click(free.first)
+        elif phase == "discard" and button("send"):
+            table.click(button("send"))
+        elif phase == "play" and free.count():
+            table.click(free.first)
+        elif phase == "play" and button("go"):
+            table.click(button("go"))
+        page.wait_for_timeout(20)
+    page.get_by_role("button", name="Continue").wait_for()
+
+
 def test_the_deck_is_sealed_before_the_deal_and_revealed_after(app: Any, page: Any) -> None:
     table = Table(app, page).open().start(target="61")
     assert table.phase == "cut"  # nothing dealt yet: the first deck is already sealed
@@ -23,7 +50,7 @@ def test_the_deck_is_sealed_before_the_deal_and_revealed_after(app: Any, page: A
     assert len(sealed) == 64 and sealed[:10] in summary.text_content()
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() == 6)
     dealt = codes(table.my_cards())
-    table.play_until(lambda: page.locator(".show-panel").is_visible())
+    to_first_show(table, page)
     revealed = page.locator(".fair-deals li[data-deal='1']")
     assert revealed.count() == 1
     salt = revealed.get_attribute("data-salt")
@@ -42,8 +69,9 @@ def test_the_deck_is_sealed_before_the_deal_and_revealed_after(app: Any, page: A
 
 def test_hint_ranks_the_discards_and_the_cards_with_values(app: Any, page: Any) -> None:
     table = Table(app, page).open().start()
-    table.play_until(lambda: table.phase == "discard" and table.enabled("Hint") is not None)
-    table.enabled("Hint").click()
+    hint = page.locator(".actions button[data-action=hint]")
+    table.play_until(lambda: table.phase == "discard" and hint.count() == 1)
+    hint.click()
     panel = page.locator(".coach-panel[data-kind=discard]")
     panel.wait_for()
     rows = panel.locator("tr[data-rank]")
@@ -56,10 +84,11 @@ def test_hint_ranks_the_discards_and_the_cards_with_values(app: Any, page: Any) 
                                                          "[aria-label$=diamonds]").count()
     # The hint goes away once the move is made; then ask again in the play.
     def hint_in_play() -> bool:
-        return table.phase == "play" and table.enabled("Hint") is not None
+        return table.phase == "play" and hint.count() == 1 and page.locator(
+            ".seat-human button.card:not([disabled])").count() >= 2
     table.play_until(hint_in_play)
     assert page.locator(".coach-panel").is_hidden()
-    table.enabled("Hint").click()
+    hint.click()
     panel = page.locator(".coach-panel[data-kind=play]")
     panel.wait_for()
     rows = panel.locator("tr[data-rank]")
@@ -71,7 +100,8 @@ def test_hint_ranks_the_discards_and_the_cards_with_values(app: Any, page: Any) 
 def test_review_after_a_deal_and_summary_and_statistics_after_a_game(app: Any,
                                                                       page: Any) -> None:
     table = Table(app, page).open().start(target="61")
-    table.play_until(lambda: page.locator(".show-panel").is_visible())
+    to_first_show(table, page)
+    assert page.locator(".show-panel").is_visible()
     page.get_by_role("button", name="Review this deal").click()
     review = page.locator(".show-panel .review")
     review.wait_for()

@@ -1,0 +1,139 @@
+"""CPython tests of the coach, fair-deal and statistics code of the page: the pure
+UI modules (web/coachview.py, web/statsview.py) and the worker's protocol calls
+(advise, review, deal_proof in web/engine_worker.py)."""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import importlib
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+
+coachview = importlib.import_module("coachview")
+statsview = importlib.import_module("statsview")
+worker = importlib.import_module("engine_worker")
+
+from cribbage import Game  # noqa: E402
+from cribbage.players import computer_move, make_player  # noqa: E402
+
+
+@pytest.mark.parametrize("module", [coachview, statsview], ids=["coachview", "statsview"])
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0
+
+
+def call(name: str, payload: object = None) -> dict:
+    return json.loads(getattr(worker, name)(json.dumps(payload if payload is not None else {})))
+
+
+def play_to(game: Game, done) -> None:
+    bots = [make_player("standard", seed=seat) for seat in range(game.players)]
+    while not done(game):
+        seat = game.current_player
+        game.apply(computer_move(bots[seat], game.view(seat)))
+
+
+def test_each_deck_is_sealed_before_its_deal_and_matches_the_cards_dealt() -> None:
+    game = Game.new(seed=11)  # the cut for the first deal: nothing dealt
+    seals = {entry["deal"]: entry["commitment"] for entry in worker.deal_proofs(game)["sealed"]}
+    assert list(seals) == [1] and worker.deal_proofs(game)["revealed"] == []
+    dealt = {}
+    while game.deal_number < 4:
+        before = game.deal_number
+        for entry in worker.deal_proofs(game)["sealed"]:
+            seals.setdefault(entry["deal"], entry["commitment"])  # never changes once shown
+            assert seals[entry["deal"]] == entry["commitment"]
+        play_to(game, lambda g, b=before: g.deal_number != b)
+        dealt[game.deal_number] = (game.dealer, [list(h) for h in game.hands])
+    proof = worker.deal_proofs(game)
+    assert [entry["deal"] for entry in proof["revealed"]] == [1, 2, 3]
+    assert [entry["deal"] for entry in proof["sealed"]] == [4, 5]
+    assert "salt" not in json.dumps(proof["sealed"])  # the deal in progress keeps its secret
+    for entry in proof["revealed"]:
+        text = entry["salt"] + ":" + " ".join(entry["deck"])
+        assert hashlib.sha256(text.encode()).hexdigest() == entry["commitment"]
+        assert entry["commitment"] == seals[entry["deal"]]
+        dealer, hands = dealt[entry["deal"]]
+        for i, code in enumerate(entry["deck"][:12]):
+            assert code in [c.code for c in hands[(dealer + 1 + i) % 2]]
+
+
+def test_a_scripted_first_deal_is_not_claimed_as_fair_and_the_game_id_is_stable() -> None:
+    game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
+                         starter="5H")
+    proof = worker.deal_proofs(game)
+    assert [entry["deal"] for entry in proof["sealed"]] == [2]
+    play_to(game, lambda g: g.deal_number == 2)
+    later = worker.deal_proofs(game)
+    assert later["revealed"] == [] and later["game"] == proof["game"]
+    assert worker.deal_proofs(Game.new(seed=1))["game"] != worker.deal_proofs(
+        Game.new(seed=2))["game"]
+
+
+def test_protocol_advise_and_review() -> None:
+    call("new_game", {"seed": 4, "first_dealer": 1})  # seat 0 is pone: discards first
+    advice = call("advise", {"seat": 0})["result"]
+    assert advice["kind"] == "discard" and len(advice["choices"]) == 15
+    nets = [choice["net"] for choice in advice["choices"]]
+    assert nets == sorted(nets, reverse=True)
+    assert call("advise", {"seat": 1})["error"]["kind"] == "bad-request"  # not its turn
+    assert call("advise", {})["error"]["kind"] == "bad-request"
+    worst = advice["choices"][-1]["discard"]
+    call("apply_move", {"move": "discard " + " ".join(worst)})
+    while True:
+        state = call("state", {"seat": 0})["result"]
+        if state["view"]["deal_number"] > 1:
+            break
+        if state["current_player"] == 0 and state["phase"] == "play":
+            play = call("advise", {"seat": 0})
+            if play["ok"]:
+                cards = play["result"]["choices"]
+                assert play["result"]["kind"] == "play" and all("reason" in c for c in cards)
+        call("computer_move", {"level": "standard"})
+    review = call("review", {"seat": 0})["result"]
+    assert review["deal"] == 1
+    first = review["decisions"][0]
+    assert first["kind"] == "discard" and sorted(first["chosen"]) == sorted(worst)
+    assert first["loss"] == pytest.approx(nets[0] - nets[-1], abs=0.02) and first["loss"] > 0
+    assert review["lost"] >= first["loss"]
+    assert call("review", {"seat": 0, "deal": 9})["error"]["kind"] == "bad-request"
+    assert call("deal_proof")["ok"]
+
+
+@pytest.mark.parametrize("text", [
+    None, "", "[]", "null", '{"version": 2}', '{"version": 1}',
+    json.dumps({**statsview.new_stats(), "deals": True}),
+    json.dumps({**statsview.new_stats(), "levels": {"easy": [1, 0]}}),
+    json.dumps({**statsview.new_stats(), "skunks": [1]}),
+    json.dumps({**statsview.new_stats(), "best": {"points": 30, "cards": [], "starter": "5H"}}),
+    json.dumps({**statsview.new_stats(), "last": {"game": 3, "deal": 0, "over": False}}),
+])
+def test_bad_statistics_start_again_from_zero(text: str | None) -> None:
+    assert statsview.read_stats(text) == statsview.new_stats()
+
+
+def test_statistics_count_each_game_and_deal_once() -> None:
+    stats = statsview.new_stats()
+    game = Game.new(seed=21, first_dealer=0, rules=None)
+    play_to(game, lambda g: g.phase == "over")
+    events = [event.to_dict() for event in game.events]
+    for deal in range(1, game.deal_number):
+        assert statsview.add_deal(stats, "g", deal, events, 0)
+        assert not statsview.add_deal(stats, "g", deal, events, 0)
+    won = game.outcome.winner == 0
+    assert statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
+    assert not statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
+    assert stats["levels"]["expert"] == ([1, 0] if won else [0, 1])
+    assert stats["deals"] == game.deal_number - 1
+    totals = coachview.points_by_source(events, 2)
+    assert [sum(t.values()) for t in totals] == game.scores
+    assert statsview.read_stats(json.dumps(stats)) == stats
+    assert "Expert" in statsview.stats_html(stats)
