@@ -67,7 +67,7 @@ def _cards(codes):
 
 
 def _num(value):
-    return "%.2f" % value
+    return "{:.2f}".format(value)  # noqa: UP032 - the UI code keeps to str.format
 
 
 def advice_html(advice):

@@ -170,8 +170,9 @@ def stats_html(stats):
     for level in LEVELS:
         won, lost = stats["levels"][level]
         if won or lost or level != "mixed":
+            name = level[0].upper() + level[1:]
             rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
-                        + str(lost) + '"><th>' + level[0].upper() + level[1:] + "</th><td>" + str(won)
+                        + str(lost) + '"><th>' + name + "</th><td>" + str(won)
                         + "</td><td>" + str(lost) + "</td></tr>")
     best = stats["best"]
     best_text = "none yet"
