@@ -51,10 +51,14 @@ class Table:
         return self.page.locator(".seat-human button.card")
 
     def enabled(self, name: str) -> Any:
-        """The named button if it is there and enabled, else None."""
+        """The named button if it is there and enabled, else None (never waits long:
+        the table may re-render or move on between looking and asking)."""
         button = self.page.get_by_role("button", name=name, exact=True)
-        if button.count() == 1 and button.is_visible() and button.is_enabled():
-            return button
+        try:
+            if button.count() == 1 and button.is_visible() and button.is_enabled(timeout=1000):
+                return button
+        except Exception:  # it went away meanwhile
+            return None
         return None
 
     @staticmethod
