@@ -417,16 +417,30 @@ class Game:
 
         return PlayerView.of(self, seat)
 
-    def deal_commitment(self) -> str:
-        """SHA-256 of this deal's deck order and a secret salt (revealed after the deal)."""
-        salt, deck = self.deal_secret()
+    def deal_commitment(self, deal: int | None = None) -> str:
+        """SHA-256 of a deal's deck order and a secret salt (revealed after the deal).
+
+        ``deal`` defaults to the deal in progress (deal 1 while cutting for it).
+
+        >>> game = Game.new(seed=4)
+        >>> salt, deck = game.deal_secret(1)
+        >>> game.deal_commitment() == hashlib.sha256(
+        ...     (salt + ":" + " ".join(deck)).encode()).hexdigest()
+        True
+        """
+        salt, deck = self.deal_secret(deal)
         return hashlib.sha256((salt + ":" + " ".join(deck)).encode()).hexdigest()
 
-    def deal_secret(self) -> tuple[str, list[str]]:
+    def deal_secret(self, deal: int | None = None) -> tuple[str, list[str]]:
         """The salt and deck order behind :meth:`deal_commitment` (reveal after the deal)."""
-        key = f"{self.setup['seed']}/salt/{self.deal_number}".encode()
+        number = max(self.deal_number, 1) if deal is None else deal
+        if type(number) is not int or number < 1:
+            raise GameStateError(f"no deal {number!r}: deals are numbered from 1")
+        if number == 1 and "script" in self.setup:
+            raise GameStateError("a scripted deal was not shuffled: there is nothing to commit to")
+        key = f"{self.setup['seed']}/salt/{number}".encode()
         salt = hashlib.sha256(key).hexdigest()[:32]
-        return salt, [card.code for card in self._deck_for(self.deal_number)]
+        return salt, [card.code for card in self._deck_for(number)]
 
     # --- doing ----------------------------------------------------------------
 

@@ -434,8 +434,10 @@ def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
 
     >>> seq = "JH 5S 7C 6H go 2S 6D 4S 4H".split()
     >>> result = play_sequence(seq, 2)
-    >>> [(s["card"], s["count"], s["points"]) for s in result["steps"] if s["card"]]
-    [('JH', 10, 0), ('5S', 15, 2), ('7C', 22, 0), ('6H', 28, 3), ('2S', 30, 0), ('6D', 6, 0), ('4S', 10, 0), ('4H', 14, 2)]
+    >>> [(s["card"], s["count"], s["points"])
+    ...  for s in result["steps"] if s["card"]]  # doctest: +NORMALIZE_WHITESPACE
+    [('JH', 10, 0), ('5S', 15, 2), ('7C', 22, 0), ('6H', 28, 3), ('2S', 30, 0),
+     ('6D', 6, 0), ('4S', 10, 0), ('4H', 14, 2)]
     >>> result["steps"][5]["then"], result["steps"][-1]["then"]
     ([{'kind': 'go', 'seat': 1, 'points': 1}], [{'kind': 'last card', 'seat': 0, 'points': 1}])
     >>> result["scores"], result["complete"]
@@ -738,15 +740,6 @@ def review(request: dict[str, Any]) -> dict[str, Any]:
     return review_deal(game, seat, request.get("deal"))
 
 
-def _secret(game: Any, deal: int) -> tuple[str, list[str]]:
-    """``Game.deal_secret`` for any deal number (the method reads ``deal_number``)."""
-    import copy
-
-    probe = copy.copy(game)  # shallow: only this copy's deal_number changes
-    probe.deal_number = deal
-    return probe.deal_secret()
-
-
 def deal_proofs(game: Any) -> dict[str, Any]:
     """Commitments for the current and next deal, and the secrets of finished deals.
 
@@ -770,7 +763,7 @@ def deal_proofs(game: Any) -> dict[str, Any]:
     scripted = "script" in game.setup  # its first deal was given, not shuffled
 
     def proof(deal: int, reveal: bool) -> dict[str, Any]:
-        salt, deck = _secret(game, deal)
+        salt, deck = game.deal_secret(deal)
         entry: dict[str, Any] = {"deal": deal, "commitment": hashlib.sha256(
             (salt + ":" + " ".join(deck)).encode()).hexdigest()}
         if reveal:
