@@ -18,12 +18,13 @@ def test_whole_two_player_game_to_the_game_over_screen(app: Any, page: Any,
     checked_names = False
     def over() -> bool:
         nonlocal checked_names
-        seen.add(table.phase)
-        if table.phase == "discard" and not checked_names and table.my_cards().count() == 6:
+        phase = table.phase  # read once: the table moves on by itself
+        seen.add(phase)
+        if phase == "discard" and not checked_names and table.my_cards().count() == 6:
             names = [table.my_cards().nth(i).get_attribute("aria-label") for i in range(6)]
             assert all(CARD_NAME.match(name) for name in names), names
             checked_names = True
-        return table.phase == "over"
+        return phase == "over"
     table.play_until(over)
     assert {"cut", "discard", "play", "show", "over"} <= seen and checked_names
     assert max(table.scores()) >= 121 and len(table.scores()) == 2
