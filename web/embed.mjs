@@ -324,11 +324,17 @@ function pegWidget(spec) {
   const scores = el("p", { class: "scores" });
   root.append(sequence, controls, table, scores);
   setState("waiting");
+  stepThrough("peg_sequence", { cards: spec.cards, players: spec.players }, controls, ({ steps }) =>
+    stepper(steps.length, (at) => drawPeg(spec, steps, at, table, scores, sequence), spec.step));
+}
+
+// Ask the engine for a widget's steps, put the stepper `makeStepper(result)` in
+// `controls` and show its first step; an engine failure is shown there instead.
+function stepThrough(name, payload, controls, makeStepper) {
   getEngine()
-    .call("peg_sequence", { cards: spec.cards, players: spec.players })
+    .call(name, payload)
     .then((result) => {
-      const steps = result.steps;
-      const control = stepper(steps.length, (at) => drawPeg(spec, steps, at, table, scores, sequence), spec.step);
+      const control = makeStepper(result);
       controls.replaceChildren(control.bar);
       control.go();
       setState("ready");
@@ -397,18 +403,8 @@ function dealWidget(spec) {
     crib: spec.crib, starter: spec.starter, discards: spec.discards, play: spec.play,
     scores: spec.scores,
   };
-  getEngine()
-    .call("deal_steps", payload)
-    .then(({ steps }) => {
-      const control = stepper(steps.length - 1, (at) => drawDeal(spec, steps[at], table), spec.step);
-      controls.replaceChildren(control.bar);
-      control.go();
-      setState("ready");
-    })
-    .catch((error) => {
-      controls.replaceChildren(failed(error));
-      setState("error");
-    });
+  stepThrough("deal_steps", payload, controls, ({ steps }) =>
+    stepper(steps.length - 1, (at) => drawDeal(spec, steps[at], table), spec.step));
 }
 
 function drawDeal(spec, step, table) {
