@@ -284,6 +284,7 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
 
 
 ENGINE_ENTRY = WEB / "engine_worker.py"  # the worker's protocol module, shipped in the zip
+I18N_MODULE = ENGINE_PACKAGE / "i18n.py"  # pure, shared by the engine and the MicroPython UI
 
 
 def engine_zip() -> bytes:
@@ -323,6 +324,44 @@ def write_if_changed(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
+
+
+def language_files() -> dict[str, bytes]:
+    """``lang/<code>.json`` for each language: the engine's catalogue merged with the page's.
+
+    Sources: ``cribbage/lang/<code>.json`` and ``web/lang/<part>.<code>.json``.
+    Every language must have exactly English's keys (the second-person forms
+    ``<key>.you`` are optional) and no key may be defined twice, so a missing
+    translation fails the build instead of showing English.
+    """
+    languages = sorted(path.stem for path in LANG_SOURCES[0].glob("*.json"))
+    merged: dict[str, dict[str, object]] = {}
+    for lang in languages:
+        parts = [LANG_SOURCES[0] / f"{lang}.json", *sorted(LANG_SOURCES[1].glob(f"*.{lang}.json"))]
+        merged[lang] = {}
+        for part in parts:
+            entries = json.loads(part.read_text(encoding="utf-8"))
+            twice = sorted(set(entries) & set(merged[lang]))
+            if twice:
+                raise BuildError(f"{part.relative_to(ROOT)} defines {', '.join(twice)} again")
+            merged[lang].update(entries)
+    def required(keys: set[str]) -> set[str]:  # "<key>.you" forms are optional (grammar)
+        return {key for key in keys if not key.endswith(".you")}
+
+    for lang in languages:
+        keys = set(merged[lang])
+        missing = sorted(required(set(merged["en"])) - keys)
+        extra = sorted(required(keys) - set(merged["en"]))
+        extra += sorted(k for k in keys - required(keys) if k[: -len(".you")] not in keys)
+        if missing or extra:
+            raise BuildError(f"lang/{lang}.json: missing {missing[:5]}, not in English {extra[:5]}")
+    return {
+        f"lang/{lang}.json": json.dumps(entries, ensure_ascii=False, separators=(",", ":")).encode()
+        for lang, entries in merged.items()
+    }
+
+
 def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
     """The UI's PyScript config, kept beside index.html (DESIGN.md explains why).
 
@@ -331,7 +370,8 @@ def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
     no PyScript config: engine.mjs starts its worker (engine-worker.mjs).
     """
     ui_modules = sorted(
-        p.name for p in WEB.glob("*.py") if p.name not in ("main.py", ENGINE_ENTRY.name)
+        [p.name for p in WEB.glob("*.py") if p.name not in ("main.py", ENGINE_ENTRY.name)]
+        + [I18N_MODULE.name]
     )
     ui = {
         "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
@@ -573,6 +613,7 @@ def build(quiet: bool = False) -> Path:
             path.is_file()
             and "__pycache__" not in path.parts
             and path not in (ENGINE_ENTRY, SW_TEMPLATE)
+            and LANG_SOURCES[1] not in path.parents
         ):
             data = path.read_bytes()
             if path.suffix in TEMPLATED:
@@ -581,6 +622,8 @@ def build(quiet: bool = False) -> Path:
                     text = text.replace("{{" + key + "}}", value)
                 data = text.encode()
             site[path.relative_to(WEB).as_posix()] = data
+    site[I18N_MODULE.name] = I18N_MODULE.read_bytes()  # the UI renders words as the engine does
+    site.update(language_files())
     site.update(site_configs(dirs))
     site.update(offline_files(site))
 

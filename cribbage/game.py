@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from . import i18n
 from .cards import Card, CardError, check_distinct, full_deck, parse_cards
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
@@ -130,43 +131,20 @@ class Event:
     refused: int = 0
     deal: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """JSON-ready form, with the log line (``text``) and a show's cadence (``said``)."""
+        facts = {
             "kind": self.kind, "seat": self.seat, "team": self.team, "points": self.points,
             "cards": [card.code for card in self.cards],
             "items": [item.to_dict() for item in self.items],
             "count": self.count, "refused": self.refused, "deal": self.deal,
-            "text": self.describe(),
-            "said": cadence(self.items) if self.kind in ("hand", "crib") else "",
         }
+        return {**facts, "text": i18n.event_text(facts, lang),
+                "said": cadence(self.items, lang) if self.kind in ("hand", "crib") else ""}
 
-    def describe(self) -> str:
-        """One line of English for the game log."""
-        who = "" if self.seat is None else f"Seat {self.seat} "
-        cards = " ".join(str(card) for card in self.cards)
-        reasons = ", ".join(f"{item.kind} {item.points}" for item in self.items)
-        text = {
-            "cut": f"{who}cuts {cards}",
-            "dealer": f"{who}deals first",
-            "deal": f"Deal {self.deal}: {who}deals",
-            "discard": f"{who}lays away to the crib",
-            "starter": f"Starter {cards}",
-            "heels": f"{who}pegs 2 for his heels",
-            "play": f"{who}plays {cards}, count {self.count}",
-            "go_said": f"{who}says go",
-            "go": f"{who}pegs 1 for the go",
-            "last card": f"{who}pegs 1 for last card",
-            "hand": f"{who}shows {cards}: {self.points + self.refused}",
-            "crib": f"{who}shows the crib {cards}: {self.points + self.refused}",
-            "claim": f"{who}claims {self.count}",
-            "muggins": f"{who}calls muggins",
-            "over": "Game over",
-        }.get(self.kind, self.kind)
-        if reasons and self.kind in ("play", "hand", "crib"):
-            text += f" ({reasons})"
-        if self.refused:
-            text += f" — {self.refused} not pegged (exact finish)"
-        return text
+    def describe(self, lang: str = "en") -> str:
+        """One line for the game log, e.g. ``Seat 1 plays 5♠ — 15 — fifteen 2``."""
+        return str(self.to_dict(lang)["text"])
 
 
 class Game:

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
+from . import i18n
 from .cards import (
     JACK,
-    RANK_NAMES,
     Card,
     CardError,
     check_distinct,
@@ -270,31 +270,18 @@ def _trailing_run(pile: list[Card]) -> int:
     return 0
 
 
-def describe_item(item: ScoreItem) -> str:
-    """A short English phrase for one item, e.g. ``'pair of fives'``.
+def describe_item(item: ScoreItem, lang: str = "en") -> str:
+    """A short phrase for one item, e.g. ``'pair of fives'`` (words from :mod:`.i18n`).
 
     >>> describe_item(ScoreItem("run", (), 4))
     'run of 4'
+    >>> describe_item(ScoreItem("pair", parse_cards("6S 6H"), 2), "es")
+    'par de seises'
     """
-    if item.kind == "pair":
-        plural = "sixes" if item.cards[0].rank == 6 else RANK_NAMES[item.cards[0].rank - 1] + "s"
-        label = {2: "pair", 6: "three", 12: "four"}[item.points]
-        return f"{label} of {plural}"
-    if item.kind == "run":
-        return f"run of {item.points}"
-    return {"fifteen": "fifteen", "thirty-one": "thirty-one", "flush": "flush",
-            "nobs": "his nobs"}[item.kind]
+    return i18n.item_text(item.to_dict(), lang)
 
 
-
-NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two "
-    "twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine"
-).split()
-
-
-def cadence(items: Sequence[ScoreItem]) -> str:
+def cadence(items: Sequence[ScoreItem], lang: str = "en") -> str:
     """The breakdown said aloud, with the running total, as players count.
 
     >>> cadence(score_hand(parse_cards("4S 5S 5H 6H"), Card.parse("2C")).items)
@@ -302,22 +289,5 @@ def cadence(items: Sequence[ScoreItem]) -> str:
     >>> cadence([])
     'nineteen (nothing)'
     """
-    if not items:
-        return "nineteen (nothing)"
-    phrases, total = [], 0
-    for item in items:
-        total += item.points
-        said = NUMBER_WORDS[total] if total < len(NUMBER_WORDS) else str(total)
-        phrases.append(f"{_phrase(item)} {said}")
-    if len(phrases) > 1:
-        phrases[-1] = "and " + phrases[-1]
-    return ", ".join(phrases)
+    return i18n.cadence([item.to_dict() for item in items], lang)
 
-
-def _phrase(item: ScoreItem) -> str:
-    if item.kind == "pair":
-        return {2: "a pair", 6: "three of a kind", 12: "four of a kind"}[item.points] + " is"
-    if item.kind == "run":
-        return f"a run of {NUMBER_WORDS[len(item.cards)]} is"
-    return {"fifteen": "fifteen", "thirty-one": "thirty-one for", "flush": "a flush is",
-            "nobs": "his nobs is"}[item.kind]

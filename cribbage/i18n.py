@@ -1,0 +1,245 @@
+"""The game's words in English, Spanish and Japanese: one catalogue per language.
+
+Each language is one flat JSON catalogue, ``lang/<code>.json`` beside this
+module: a key (``"event.play"``) maps to a template whose ``{names}`` are
+filled in (``"{who} plays {cards} — {count}"``). The engine ships its part
+(cards, score items, the cadence, the game log); ``build.py`` merges it with
+the page's parts (``web/lang/*.<code>.json``) into ``dist/lang/<code>.json``,
+which the page installs with :func:`install`.
+
+This module is pure and keeps to what MicroPython also has (no typing,
+dataclasses or f-strings), so the engine (CPython or Pyodide) and the page's
+UI (MicroPython on the main thread) render words with the same code.
+
+>>> card_name("QH"), card_name("QH", "es"), card_name("QH", "ja")
+('queen of hearts', 'reina de corazones', 'ハートのクイーン')
+>>> choose_language(["ja-JP", "en-US"]), choose_language(["fr-FR"]), choose_language([], "es")
+('ja', 'en', 'es')
+"""
+
+import json
+
+LANGUAGES = ("en", "es", "ja")
+DEFAULT = "en"
+NAMES = {"en": "English", "es": "Español", "ja": "日本語"}
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+
+_catalogues = {}
+
+
+def choose_language(preferred, stored=None):
+    """The language to show: the stored choice if it is ours, else the first of
+    the browser's ``preferred`` tags (``navigator.languages``) that we speak, else English.
+
+    >>> choose_language(["es-MX"], "ja"), choose_language(["de", "es-ES"], "<script>")
+    ('ja', 'es')
+    """
+    if stored in LANGUAGES:
+        return stored
+    for tag in preferred or ():
+        primary = str(tag).split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT
+
+
+def language(lang):
+    """``lang`` if it is one of ours, else English (a safe value from any input).
+
+    >>> language("es"), language("xx"), language(None)
+    ('es', 'en', 'en')
+    """
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def install(lang, entries):
+    """Add ``entries`` (key -> template) to ``lang``'s catalogue (the page's merged file)."""
+    catalogue(lang).update(entries)
+
+
+def catalogue(lang):
+    """The catalogue of ``lang`` (loaded once from ``lang/<code>.json`` beside this file)."""
+    lang = language(lang)
+    if lang not in _catalogues:
+        _catalogues[lang] = _read(lang)
+    return _catalogues[lang]
+
+
+def _read(lang):
+    try:
+        here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    except NameError:  # a MicroPython module may have no __file__
+        here = "."
+    try:
+        with open(here + "/lang/" + lang + ".json", encoding="utf-8") as file:
+            return json.loads(file.read())
+    except OSError:  # the page installs its merged catalogue instead
+        return {}
+
+
+def text(key, lang="en", values=None):
+    """The template ``key`` in ``lang`` (falling back to English, then the key), filled in.
+
+    >>> text("event.starter", "en", {"cards": "5♠"})
+    'The starter is 5♠'
+    >>> text("no such key")
+    'no such key'
+    """
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue(DEFAULT).get(key, key)
+    return fill(template, values)
+
+
+def fill(template, values):
+    """Replace each ``{name}`` in ``template`` by ``values[name]`` (other braces stay)."""
+    if values:
+        for name in values:
+            template = template.replace("{" + name + "}", str(values[name]))
+    return template
+
+
+def _words(key, lang):
+    words = catalogue(lang).get(key)
+    return words if words else catalogue(DEFAULT)[key]
+
+
+def number_word(number, lang="en"):
+    """A total as said in counting (``'twelve'``; digits past the words we have).
+
+    >>> number_word(12), number_word(12, "es"), number_word(12, "ja"), number_word(31)
+    ('twelve', 'doce', '12', '31')
+    """
+    words = _words("numbers", lang)
+    return words[number] if 0 <= number < len(words) else str(number)
+
+
+# --- cards ---------------------------------------------------------------------
+
+
+def card_name(code, lang="en"):
+    """A card code (``5S``) in words, as a screen reader says it.
+
+    >>> card_name("TC", "es"), card_name("AS", "ja")
+    ('diez de tréboles', 'スペードのエース')
+    """
+    rank = _words("ranks", lang)[RANKS.index(code[0])]
+    suit = _words("suits", lang)[SUITS.index(code[1])]
+    return text("card", lang, {"rank": rank, "suit": suit})
+
+
+def card_label(code):
+    """The short face of a card, the same in every language: ``10♥``."""
+    return ("10" if code[0] == "T" else code[0]) + "♠♥♦♣"[SUITS.index(code[1])]
+
+
+def cards_label(codes):
+    """Several short faces: ``5♠ 5♥``."""
+    return " ".join(card_label(code) for code in codes)
+
+
+# --- score items and the cadence --------------------------------------------------
+
+
+def _kind_key(item):
+    """``pair.2`` / ``pair.6`` / ``pair.12`` for pairs, else the item's kind."""
+    if item["kind"] == "pair":
+        return "pair." + str(item["points"])
+    return item["kind"]
+
+
+def item_text(item, lang="en"):
+    """One score item (``{"kind", "cards", "points"}``) as a short phrase.
+
+    >>> pair = {"kind": "pair", "cards": ["5S", "5H"], "points": 2}
+    >>> item_text(pair), item_text(pair, "es"), item_text(pair, "ja")
+    ('pair of fives', 'par de cincos', '5のペア')
+    >>> item_text({"kind": "run", "cards": ["4S", "5S", "6H"], "points": 3})
+    'run of 3'
+    """
+    values = {"points": item["points"], "length": item["points"]}  # a run scores its length
+    if item["kind"] == "pair":
+        rank = RANKS.index(item["cards"][0][0])
+        values["ranks"] = _words("ranks_plural", lang)[rank]
+        values["rank"] = card_label(item["cards"][0])[:-1]
+    return text("item." + _kind_key(item), lang, values)
+
+
+def reasons(items, lang="en"):
+    """Why points were pegged, short: ``'fifteen 2, pair 2'``."""
+    parts = [text("reason", lang, {"item": text("peg." + item["kind"], lang),
+                                   "points": item["points"]}) for item in items]
+    return text("list.join", lang).join(parts)
+
+
+def cadence(items, lang="en"):
+    """The breakdown said aloud with the running total, as players count.
+
+    >>> items = [{"kind": "fifteen", "cards": [], "points": 2},
+    ...          {"kind": "pair", "cards": ["5S", "5H"], "points": 2}]
+    >>> cadence(items)
+    'fifteen two, and a pair is four'
+    >>> cadence(items, "es")
+    'quince dos y un par son cuatro'
+    >>> cadence(items, "ja")
+    'フィフティーン2、ペアで4'
+    >>> cadence([], "es")
+    'diecinueve (nada)'
+    """
+    if not items:
+        return text("said.nothing", lang)
+    phrases, total = [], 0
+    for item in items:
+        total += item["points"]
+        phrases.append(text("said." + _kind_key(item), lang, {
+            "total": number_word(total, lang),
+            "length": number_word(item["points"], lang)}))  # a run scores its length
+    if len(phrases) == 1:
+        return phrases[0]
+    last = text("said.last", lang, {"phrase": phrases[-1]})
+    return text("said.join", lang).join(phrases[:-1]) + text("said.before_last", lang) + last
+
+
+# --- the game log -------------------------------------------------------------------
+
+
+def seat_name(seat, lang="en"):
+    """The engine's name for a seat (``Seat 1``), when the caller has no names."""
+    return text("seat", lang, {"seat": seat})
+
+
+def event_text(event, lang="en", names=None, you=None):
+    """One line of the game log for an engine event (a dict as ``Event.to_dict``).
+
+    ``names`` name the seats (else ``Seat N``); the seat ``you`` gets the
+    second-person form of the line where the language has one.
+
+    >>> play = {"kind": "play", "seat": 1, "cards": ["5S"], "count": 15, "points": 2,
+    ...         "items": [{"kind": "fifteen", "points": 2, "cards": []}]}
+    >>> event_text(play, "en", ["You", "Computer"])
+    'Computer plays 5♠ — 15 — fifteen 2'
+    >>> event_text(dict(play, seat=0), "es", ["Tú", "Ordenador"], you=0)
+    'Tú juegas 5♠ — 15 — quince 2'
+    >>> event_text({"kind": "go_said", "seat": 1}, "ja")
+    '席1: ゴー'
+    """
+    seat = event.get("seat")
+    if seat is None:
+        who = ""
+    elif names is not None:
+        who = names[seat]
+    else:
+        who = seat_name(seat, lang)
+    key = "event." + event["kind"]
+    if seat is not None and seat == you and (key + ".you") in catalogue(lang):
+        key += ".you"
+    values = {"who": who, "cards": cards_label(event.get("cards") or []),
+              "count": event.get("count"), "deal": event.get("deal"),
+              "points": event.get("points", 0) + event.get("refused", 0)}
+    line = text(key, lang, values)
+    if event["kind"] == "play" and event.get("points"):
+        line += text("event.play.points", lang, {"reasons": reasons(event["items"], lang)})
+    if event.get("refused"):
+        line += text("event.refused", lang, {"refused": event["refused"]})
+    return line

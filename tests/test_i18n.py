@@ -1,0 +1,50 @@
+"""The catalogues of the three languages: complete, consistent, and used by the engine."""
+
+import json
+import re
+
+import pytest
+
+import build
+from cribbage import Card, i18n, parse_cards
+from cribbage.scoring import cadence, score_hand
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def merged() -> dict[str, dict[str, object]]:
+    files = build.language_files()
+    return {name.split("/")[1][: -len(".json")]: json.loads(data) for name, data in files.items()}
+
+
+def test_build_merges_one_catalogue_per_language() -> None:
+    assert sorted(merged()) == sorted(i18n.LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", ["es", "ja"])
+def test_translations_use_the_same_placeholders_as_english(lang: str) -> None:
+    english, other = merged()["en"], merged()[lang]
+    for key, template in other.items():
+        base = english.get(key, english.get(key.removesuffix(".you")))
+        if isinstance(template, str):
+            assert set(PLACEHOLDER.findall(template)) <= set(PLACEHOLDER.findall(str(base))), key
+        else:
+            assert isinstance(template, list) and len(template) == len(base), key  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_card_has_a_distinct_name(lang: str) -> None:
+    names = {i18n.card_name(f"{r}{s}", lang) for r in i18n.RANKS for s in i18n.SUITS}
+    assert len(names) == 52
+
+
+def test_the_29_hand_is_counted_aloud_in_each_language() -> None:
+    items = score_hand(parse_cards("5S 5H 5D JC"), Card.parse("5C")).items
+    assert cadence(items).endswith("his nobs is twenty-nine")
+    assert cadence(items, "es").endswith("y el nobs son veintinueve")
+    assert cadence(items, "ja").endswith("ノブスで29")
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert i18n.card_name("5S", "<img src=x>") == "five of spades"
+    assert i18n.choose_language(["zz"], "also bad") == "en"
