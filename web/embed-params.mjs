@@ -6,18 +6,30 @@
 // Every parameter is checked: unknown names, bad or repeated cards, sizes,
 // numbers (digits only, in range), text with markup, and the overall length.
 // Nothing here touches the DOM, so it runs under Node for the unit tests.
+// Messages are keys of the language catalogue (web/lang/widgets.<code>.json)
+// with their values, rendered in the widget's language by lang.mjs.
 
-export class WidgetError extends Error {}
+import { language, msg } from "./lang.mjs";
+
+/** A problem to show inside the widget: `key` and `values` of a catalogue message. */
+export class WidgetError extends Error {
+  constructor(key, values = {}) {
+    super(key);
+    this.key = key;
+    this.values = values;
+  }
+}
+
+/** The msg() naming a list or a value in messages: noun("hand") is "the hand". */
+export function noun(key, values = {}) {
+  return msg(`widget.what.${key}`, values);
+}
 
 export const MAX_QUERY = 2000; // characters in the whole query string
 export const MAX_TEXT = 80; // characters in a title or a name
-export const LANGS = ["en", "es", "ja"];
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_OF_SYMBOL = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
 export const RANKS = "A23456789TJQK";
-const RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-  "jack", "queen", "king"];
-const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
 const COMMON = ["widget", "lang", "title"];
 const ALLOWED = {
@@ -34,7 +46,7 @@ export function quote(text) {
 }
 
 /** One card's code ("5S", "TH") from text such as 5S, 5s, 10H, TH, Q♦; throws WidgetError. */
-export function parseCard(text, what = "card") {
+export function parseCard(text, what) {
   const cards = parseCards(text, what, 1, 1);
   return cards[0];
 }
@@ -45,10 +57,11 @@ const CARD_AT = /^(10|[2-9AaTtJjQqKk])([SHDCshdc♠♥♦♣♤♡♢♧])/u;
  * A list of card codes from text: separated by commas/spaces ("5S,4S 2S") or
  * run together ("5S4S2S", "10H"). Checks the count is in [min, max] and that
  * no card appears twice. With allowGo, the word "go" is kept as a token.
+ * `what` names the list in messages (a msg(), e.g. noun("hand")).
  */
 export function parseCards(text, what, min = 0, max = 52, { allowGo = false } = {}) {
   const raw = String(text ?? "");
-  if (raw.length > 200) throw new WidgetError(`The ${what} is too long (${raw.length} characters).`);
+  if (raw.length > 200) throw new WidgetError("widget.error.cards_long", { what, length: raw.length });
   const out = [];
   for (const token of raw.split(/[\s,;]+/u).filter(Boolean)) {
     if (allowGo && token.toLowerCase() === "go") {
@@ -59,7 +72,7 @@ export function parseCards(text, what, min = 0, max = 52, { allowGo = false } = 
     while (rest.length) {
       const match = CARD_AT.exec(rest);
       if (!match) {
-        throw new WidgetError(`${quote(token)} in the ${what} is not a card (use e.g. 5S, 10H, TH, QD, AC).`);
+        throw new WidgetError("widget.error.not_card", { token: quote(token), what });
       }
       const rank = match[1] === "10" ? "T" : match[1].toUpperCase();
       const suit = SUIT_OF_SYMBOL[match[2]] || match[2].toUpperCase();
@@ -71,39 +84,29 @@ export function parseCards(text, what, min = 0, max = 52, { allowGo = false } = 
   }
   const cards = out.filter((c) => c !== "go");
   if (out.length > 2 * max || cards.length > max) {
-    throw new WidgetError(`The ${what} has too many cards (at most ${max}).`);
+    throw new WidgetError("widget.error.too_many", { what, max });
   }
   if (cards.length < min) {
-    throw new WidgetError(min === max
-      ? `The ${what} needs ${min} card${min === 1 ? "" : "s"}, not ${cards.length}.`
-      : `The ${what} needs at least ${min} cards, not ${cards.length}.`);
+    const key = min !== max ? "needs_at_least" : min === 1 ? "needs_one" : "needs";
+    throw new WidgetError(`widget.error.${key}`, { what, min, count: cards.length });
   }
-  checkDistinct(cards, `the ${what}`);
+  checkDistinct(cards, what);
   return out;
 }
 
-/** Throws if a card appears twice. */
+/** Throws if a card appears twice (`what` a msg() naming the cards). */
 export function checkDistinct(cards, what) {
   const seen = new Set();
   for (const card of cards) {
-    if (seen.has(card)) throw new WidgetError(`${capital(what)} has ${cardText(card)} twice.`);
+    if (seen.has(card)) throw new WidgetError("widget.error.twice", { what, card: cardText(card) });
     seen.add(card);
   }
-}
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "5♠", "10♥" */
 export function cardText(code) {
   const rank = code[0] === "T" ? "10" : code[0];
   return rank + SUITS[code[1]];
-}
-
-/** "five of spades" */
-export function cardName(code) {
-  return `${RANK_WORDS[RANKS.indexOf(code[0])]} of ${SUIT_WORDS[code[1]]}`;
 }
 
 /** Counting value: A=1 .. 10, J/Q/K 10. */
@@ -114,11 +117,11 @@ export function cardValue(code) {
 /** A whole number in [min, max] from digits only. */
 export function parseNumber(text, what, min, max, fallback) {
   if (text === null || text === undefined) {
-    if (fallback === undefined) throw new WidgetError(`The ${what} is missing.`);
+    if (fallback === undefined) throw new WidgetError("widget.error.missing", { what });
     return fallback;
   }
   if (!/^\d{1,4}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new WidgetError(`The ${what} must be a whole number from ${min} to ${max}, not ${quote(text)}.`);
+    throw new WidgetError("widget.error.number", { what, min, max, value: quote(text) });
   }
   return Number(text);
 }
@@ -128,35 +131,41 @@ export function parseFlag(text, what) {
   if (text === null || text === undefined || text === "") return false;
   if (text === "1" || text === "true") return true;
   if (text === "0" || text === "false") return false;
-  throw new WidgetError(`The ${what} must be 0 or 1, not ${quote(text)}.`);
+  throw new WidgetError("widget.error.flag", { what, value: quote(text) });
 }
 
 /** Plain text for a title or a name: no markup, no control characters, short. */
 export function parseText(text, what, max = MAX_TEXT) {
   const value = String(text).trim();
-  if (value.length > max) throw new WidgetError(`The ${what} is too long (at most ${max} characters).`);
-  if (/[<>\u0000-\u001f\u007f]/u.test(value)) {
-    throw new WidgetError(`The ${what} may not contain markup (< or >) or control characters.`);
-  }
+  if (value.length > max) throw new WidgetError("widget.error.text_long", { what, max });
+  if (/[<>\u0000-\u001f\u007f]/u.test(value)) throw new WidgetError("widget.error.markup", { what });
   return value;
 }
 
+/** The players' names; null for a seat left unnamed (the widget says "Player N" in its language). */
 function parseNames(text, players) {
-  const defaults = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
-  if (text === null) return defaults;
+  if (text === null) return Array(players).fill(null);
   const names = String(text).split(",");
   if (names.length !== players) {
-    throw new WidgetError(`The names must be ${players}, separated by commas (got ${Math.min(names.length, 99)}).`);
+    throw new WidgetError("widget.error.names", { players, count: Math.min(names.length, 99) });
   }
-  return names.map((name, i) => parseText(name, "name", 20) || defaults[i]);
+  return names.map((name) => parseText(name, noun("name"), 20) || null);
 }
 
-function parseLang(text) {
-  if (text === null) return "en";
-  if (!LANGS.includes(text)) {
-    throw new WidgetError(`The language must be one of ${LANGS.join(", ")}, not ${quote(text)}.`);
+/**
+ * The widget's language from the `lang` parameter: null when absent (the widget
+ * then follows the browser), English for anything not ours. Never an error, and
+ * the value itself is never shown: only "en", "es" or "ja" leave this function.
+ */
+export function parseLang(search) {
+  let text = null;
+  try {
+    text = new URLSearchParams(String(search ?? "").slice(0, MAX_QUERY)).get("lang");
+  } catch {
+    return "en";
   }
-  return text;
+  if (text === null) return null;
+  return language(text) ?? "en";
 }
 
 /**
@@ -166,28 +175,29 @@ function parseLang(text) {
 export function parseWidget(search) {
   const query = String(search ?? "");
   if (query.length > MAX_QUERY) {
-    throw new WidgetError(`The widget's address is too long (${query.length} characters; at most ${MAX_QUERY}).`);
+    throw new WidgetError("widget.error.query_long", { length: query.length, max: MAX_QUERY });
   }
   const params = new URLSearchParams(query);
   const seen = new Set();
   for (const key of params.keys()) {
-    if (seen.has(key)) throw new WidgetError(`The parameter ${quote(key)} is given twice.`);
+    if (seen.has(key)) throw new WidgetError("widget.error.param_twice", { name: quote(key) });
     seen.add(key);
   }
   const widget = params.get("widget") ?? "hand";
   if (!Object.hasOwn(ALLOWED, widget)) {
-    throw new WidgetError(`Unknown widget ${quote(widget)}: use hand, peg or deal.`);
+    throw new WidgetError("widget.error.unknown_widget", { name: quote(widget) });
   }
   for (const key of seen) {
     if (!ALLOWED[widget].includes(key)) {
-      throw new WidgetError(`Unknown parameter ${quote(key)} for the ${widget} widget (known: ${ALLOWED[widget].join(", ")}).`);
+      throw new WidgetError("widget.error.unknown_param",
+        { name: quote(key), widget, known: ALLOWED[widget].join(", ") });
     }
   }
   const get = (key) => params.get(key);
   const base = {
     widget,
-    lang: parseLang(get("lang")),
-    title: get("title") === null ? "" : parseText(get("title"), "title"),
+    lang: parseLang(query),
+    title: get("title") === null ? "" : parseText(get("title"), noun("title")),
   };
   if (widget === "hand") return { ...base, ...parseHand(get) };
   if (widget === "peg") return { ...base, ...parsePeg(get) };
@@ -195,81 +205,77 @@ export function parseWidget(search) {
 }
 
 function parseHand(get) {
-  const edit = parseFlag(get("edit"), "edit flag");
-  const crib = parseFlag(get("crib"), "crib flag");
+  const edit = parseFlag(get("edit"), noun("edit"));
+  const crib = parseFlag(get("crib"), noun("crib_flag"));
   let hand = ["5S", "4S", "2S", "6H"];
   let starter = "5H";
-  if (get("hand") !== null || !edit) hand = parseCards(get("hand"), "hand", 4, 4);
-  if (get("starter") !== null || !edit) starter = parseCard(get("starter") ?? "", "starter");
-  checkDistinct([...hand, starter], "the hand with its starter");
+  if (get("hand") !== null || !edit) hand = parseCards(get("hand"), noun("hand"), 4, 4);
+  if (get("starter") !== null || !edit) starter = parseCard(get("starter") ?? "", noun("starter"));
+  checkDistinct([...hand, starter], noun("hand_starter"));
   return { hand, starter, crib, edit };
 }
 
 function parsePeg(get) {
-  const players = parseNumber(get("players"), "number of players", 2, 4, 2);
-  const cards = parseCards(get("cards"), "play", 1, 4 * players, { allowGo: true });
+  const players = parseNumber(get("players"), noun("players"), 2, 4, 2);
+  const cards = parseCards(get("cards"), noun("play"), 1, 4 * players, { allowGo: true });
   const names = parseNames(get("names"), players);
-  const step = parseNumber(get("step"), "step", 0, cards.length, 0);
+  const step = parseNumber(get("step"), noun("step"), 0, cards.length, 0);
   return { players, cards, names, step };
 }
 
 function splitHands(text, what, players) {
-  if (text === null) throw new WidgetError(`The ${what} are missing (one group of cards per player, separated by |).`);
+  if (text === null) throw new WidgetError("widget.error.groups_missing", { what });
   const groups = String(text).split("|");
   if (groups.length !== players) {
-    throw new WidgetError(`The ${what} must be ${players} groups of cards separated by | (got ${Math.min(groups.length, 99)}).`);
+    throw new WidgetError("widget.error.groups", { what, players, count: Math.min(groups.length, 99) });
   }
   return groups;
 }
 
 function parseDeal(get) {
-  const players = parseNumber(get("players"), "number of players", 2, 4, 2);
-  const target = parseNumber(get("target"), "target", 61, 121, 121);
-  if (target !== 61 && target !== 121) throw new WidgetError("The target must be 121 or 61.");
-  const dealer = parseNumber(get("dealer"), "dealer (a seat number)", 0, players - 1, 0);
+  const players = parseNumber(get("players"), noun("players"), 2, 4, 2);
+  const target = parseNumber(get("target"), noun("target"), 61, 121, 121);
+  if (target !== 61 && target !== 121) throw new WidgetError("widget.error.target");
+  const dealer = parseNumber(get("dealer"), noun("dealer"), 0, players - 1, 0);
   const dealt = players === 2 ? 6 : 5;
-  const groups = splitHands(get("hands"), "hands", players);
-  const first = parseCards(groups[0], "first hand", 4, dealt);
+  const groups = splitHands(get("hands"), noun("hands"), players);
+  const first = parseCards(groups[0], noun("first_hand"), 4, dealt);
   const size = first.length === 4 ? 4 : dealt;
-  if (size !== first.length) {
-    throw new WidgetError(`Each hand needs ${dealt} cards (as dealt) or 4 (after the discards).`);
-  }
-  const hands = groups.map((group, i) => parseCards(group, `hand of player ${i + 1}`, size, size));
+  if (size !== first.length) throw new WidgetError("widget.error.hand_size", { dealt });
+  const hands = groups.map((group, i) => parseCards(group, noun("hand_of", { player: i + 1 }), size, size));
   const cribSize = size === 4 ? 4 : players === 3 ? 1 : 0;
-  const crib = parseCards(get("crib") ?? "", "crib", cribSize, cribSize);
-  const starter = parseCard(get("starter") ?? "", "starter");
-  checkDistinct([...hands.flat(), ...crib, starter], "the deal");
+  const crib = parseCards(get("crib") ?? "", noun("crib"), cribSize, cribSize);
+  const starter = parseCard(get("starter") ?? "", noun("starter"));
+  checkDistinct([...hands.flat(), ...crib, starter], noun("deal"));
   let discards = null;
   if (get("discards") !== null) {
-    if (size === 4) throw new WidgetError("The hands are already after the discards: leave out discards.");
+    if (size === 4) throw new WidgetError("widget.error.kept_discards");
     const each = players === 2 ? 2 : 1;
-    discards = splitHands(get("discards"), "discards", players).map((group, i) => {
-      const cards = parseCards(group, `discard of player ${i + 1}`, each, each);
+    discards = splitHands(get("discards"), noun("discards"), players).map((group, i) => {
+      const cards = parseCards(group, noun("discard_of", { player: i + 1 }), each, each);
       for (const card of cards) {
         if (!hands[i].includes(card)) {
-          throw new WidgetError(`Player ${i + 1} cannot discard ${cardText(card)}: it is not in that hand.`);
+          throw new WidgetError("widget.error.not_in_hand", { player: i + 1, card: cardText(card) });
         }
       }
       return cards;
     });
   }
-  const play = parseCards(get("play") ?? "", "play", 0, 4 * players);
+  const play = parseCards(get("play") ?? "", noun("play"), 0, 4 * players);
   for (const card of play) {
-    if (!hands.flat().includes(card)) {
-      throw new WidgetError(`${cardText(card)} in the play is in nobody's hand.`);
-    }
+    if (!hands.flat().includes(card)) throw new WidgetError("widget.error.nobodys", { card: cardText(card) });
     if (discards && discards.flat().includes(card)) {
-      throw new WidgetError(`${cardText(card)} in the play was laid away to the crib.`);
+      throw new WidgetError("widget.error.laid_away", { card: cardText(card) });
     }
   }
   const teams = players === 4 ? 2 : players;
   let scores = null;
   if (get("scores") !== null) {
     const parts = String(get("scores")).split(",");
-    if (parts.length !== teams) throw new WidgetError(`The scores must be ${teams} numbers separated by commas.`);
-    scores = parts.map((part) => parseNumber(part, "score", 0, target - 1));
+    if (parts.length !== teams) throw new WidgetError("widget.error.scores", { teams });
+    scores = parts.map((part) => parseNumber(part, noun("score"), 0, target - 1));
   }
   const names = parseNames(get("names"), players);
-  const step = parseNumber(get("step"), "step", 0, 200, 0);
+  const step = parseNumber(get("step"), noun("step"), 0, 200, 0);
   return { players, target, dealer, hands, crib, starter, discards, play, scores, names, step };
 }

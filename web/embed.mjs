@@ -8,17 +8,32 @@
 //    from ONE engine per page: the first widget starts engine-worker.mjs and
 //    the other widgets of the page use it (see "the engine" below).
 // The page reports its height to the host (postMessage, for embed-resize.js).
+// Words: the `lang` parameter (en, es, ja; anything else is English), else the
+// browser's languages. The widget's words and the card names come from
+// ./lang/<code>.json (lang.mjs); the engine's texts (cadence, score items, the
+// deal's log lines) come from the engine itself, asked in the same language.
 import {
   WidgetError,
-  cardName,
   cardText,
   checkDistinct,
+  noun,
+  parseLang,
   parseWidget,
   RANKS,
   SUITS,
 } from "./embed-params.mjs";
+import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 
 const root = document.getElementById("widget");
+let words = null; // the widget's Catalogue, loaded before anything is drawn
+
+/** The widget's text for `key`, filled in with `values`. */
+function t(key, values) {
+  return words.text(key, values);
+}
+
+/** An answer the engine refused (a rule, a card out of turn): shown with its message. */
+class EngineError extends Error {}
 
 // --- the engine -------------------------------------------------------------
 //
@@ -116,7 +131,7 @@ function getEngine() {
       async call(name, payload) {
         const text = await shared.send(name, JSON.stringify(payload));
         const reply = JSON.parse(String(text));
-        if (!reply.ok) throw new WidgetError(reply.error.message);
+        if (!reply.ok) throw new EngineError(reply.error.message);
         return reply.result;
       },
     };
@@ -138,11 +153,12 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function card(code, extra = "") {
-  if (!code) return el("span", { class: `card back ${extra}`, role: "img", "aria-label": "face-down card" });
+  if (!code) return el("span", { class: `card back ${extra}`, role: "img", "aria-label": t("widget.card.back") });
   const red = code[1] === "H" || code[1] === "D";
+  const label = words.cardName(code);
   return el(
     "span",
-    { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": cardName(code), "data-card": code },
+    { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
     el("span", { class: "rank", text: code[0] === "T" ? "10" : code[0] }),
     el("span", { class: "suit", text: SUITS[code[1]] }),
   );
@@ -162,7 +178,7 @@ function setState(state) {
 
 function showError(message) {
   root.replaceChildren(
-    el("p", { class: "widget-error", role: "alert", text: `This widget cannot be shown: ${message}` }),
+    el("p", { class: "widget-error", role: "alert", text: t("widget.error.prefix", { message }) }),
   );
   setState("error");
 }
@@ -172,7 +188,10 @@ function status(text) {
 }
 
 function failed(error) {
-  const message = error instanceof WidgetError ? error.message : `the engine could not answer (${error.message}).`;
+  let message;
+  if (error instanceof WidgetError) message = words.message(error);
+  else if (error instanceof EngineError) message = t("widget.error.refused", { message: error.message });
+  else message = t("widget.error.engine", { message: error.message });
   return el("p", { class: "widget-error", role: "alert", text: message });
 }
 
@@ -209,37 +228,37 @@ function handWidget(spec) {
   let generation = 0;
 
   function drawCards() {
+    const what = t(state.crib ? "widget.crib" : "widget.hand");
     picture.replaceChildren(
-      el("div", { class: "group" }, el("span", { class: "label", text: state.crib ? "Crib" : "Hand" }),
-        cards(state.hand, state.crib ? "Crib" : "Hand")),
-      el("div", { class: "group" }, el("span", { class: "label", text: "Starter" }),
-        cards([state.starter], "Starter", "starter")),
+      el("div", { class: "group" }, el("span", { class: "label", text: what }), cards(state.hand, what)),
+      el("div", { class: "group" }, el("span", { class: "label", text: t("widget.starter") }),
+        cards([state.starter], t("widget.starter"), "starter")),
     );
   }
 
   async function update() {
     const mine = ++generation;
     try {
-      checkDistinct([...state.hand, state.starter], "the hand with its starter");
+      checkDistinct([...state.hand, state.starter], noun("hand_starter"));
     } catch (error) {
       breakdown.replaceChildren(failed(error));
       setState("error-input");
       return;
     }
     drawCards();
-    breakdown.replaceChildren(status("Counting… (the engine is loading)"));
+    breakdown.replaceChildren(status(t("widget.counting")));
     setState("waiting");
     try {
       const score = await getEngine().call("show_score", {
-        hand: state.hand, starter: state.starter, crib: state.crib,
+        hand: state.hand, starter: state.starter, crib: state.crib, lang: words.lang,
       });
       if (mine !== generation) return;
       const list = el("ol", { class: "items" });
       for (const item of score.items) list.append(itemLine(item));
       breakdown.replaceChildren(
-        el("p", { class: "total" }, "Total: ", el("strong", { class: "total-points", text: String(score.total) })),
-        score.items.length ? list : el("p", { class: "none", text: "No points: a “nineteen” hand." }),
-        el("p", { class: "said", text: `Said aloud: ${score.said}` }),
+        totalLine(score.total),
+        score.items.length ? list : el("p", { class: "none", text: t("widget.nineteen") }),
+        el("p", { class: "said", text: t("widget.said", { said: score.said }) }),
       );
       setState("ready");
     } catch (error) {
@@ -252,14 +271,20 @@ function handWidget(spec) {
   update();
 }
 
+function totalLine(points) {
+  return el("p", { class: "total" }, `${t("widget.total")} `,
+    el("strong", { class: "total-points", text: String(points) }));
+}
+
 function editor(state, update) {
-  const form = el("form", { class: "editor", "aria-label": "Choose the cards" });
+  const form = el("form", { class: "editor", "aria-label": t("widget.editor") });
   const selects = [];
-  const names = ["Card 1", "Card 2", "Card 3", "Card 4", "Starter"];
+  const names = [1, 2, 3, 4].map((n) => t("widget.editor.card", { n }));
+  names.push(t("widget.starter"));
   names.forEach((name, index) => {
     const select = el("select", { name: `card${index}`, "aria-label": name });
     for (const code of ALL_CARDS) {
-      const option = el("option", { value: code, text: `${cardText(code)} (${cardName(code)})` });
+      const option = el("option", { value: code, text: `${cardText(code)} (${words.cardName(code)})` });
       select.append(option);
     }
     select.value = index < 4 ? state.hand[index] : state.starter;
@@ -268,7 +293,7 @@ function editor(state, update) {
   });
   const crib = el("input", { type: "checkbox", name: "crib" });
   crib.checked = state.crib;
-  form.append(el("label", { class: "check" }, crib, el("span", { text: " Crib (a flush needs all five)" })));
+  form.append(el("label", { class: "check" }, crib, el("span", { text: ` ${t("widget.editor.crib")}` })));
   form.addEventListener("change", () => {
     state.hand = selects.slice(0, 4).map((s) => s.value);
     state.starter = selects[4].value;
@@ -283,15 +308,17 @@ function editor(state, update) {
 
 function stepper(total, onStep, start = 0) {
   let at = Math.min(start, total);
-  const back = el("button", { type: "button", class: "back", text: "◀ Back", "aria-label": "Back one step" });
-  const next = el("button", { type: "button", class: "next", text: "Next ▶", "aria-label": "Next step" });
+  const back = el("button", { type: "button", class: "back", text: t("widget.step.back"),
+    "aria-label": t("widget.step.back_label") });
+  const next = el("button", { type: "button", class: "next", text: t("widget.step.next"),
+    "aria-label": t("widget.step.next_label") });
   const where = el("span", { class: "where", "aria-live": "polite" });
   const bar = el("div", { class: "stepper" }, back, where, next);
   function go(to) {
     at = Math.max(0, Math.min(total, to));
     back.disabled = at === 0;
     next.disabled = at === total;
-    where.textContent = `Step ${at} of ${total}`;
+    where.textContent = t("widget.step.where", { at, total });
     root.dataset.step = String(at);
     onStep(at);
     reportSize();
@@ -307,24 +334,25 @@ function stepper(total, onStep, start = 0) {
 
 function disabledStepper(text) {
   return el("div", { class: "stepper" },
-    el("button", { type: "button", class: "back", text: "◀ Back", disabled: "" }),
+    el("button", { type: "button", class: "back", text: t("widget.step.back"), disabled: "" }),
     el("span", { class: "where", text }),
-    el("button", { type: "button", class: "next", text: "Next ▶", disabled: "" }));
+    el("button", { type: "button", class: "next", text: t("widget.step.next"), disabled: "" }));
 }
 
 // --- the pegging sequence ----------------------------------------------------------
 
 function pegWidget(spec) {
-  const sequence = el("ol", { class: "sequence", "aria-label": "Cards laid in order" });
+  const sequence = el("ol", { class: "sequence", "aria-label": t("widget.peg.sequence") });
   spec.cards.forEach((code) => {
-    sequence.append(el("li", {}, code === "go" ? el("span", { class: "go-chip", text: "go" }) : card(code, "small")));
+    const chip = code === "go" ? el("span", { class: "go-chip", text: t("widget.peg.go") }) : card(code, "small");
+    sequence.append(el("li", {}, chip));
   });
-  const controls = el("div", { class: "controls" }, disabledStepper("Loading the engine…"));
+  const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
   const table = el("div", { class: "peg-table", "aria-live": "polite" });
   const scores = el("p", { class: "scores" });
   root.append(sequence, controls, table, scores);
   setState("waiting");
-  stepThrough("peg_sequence", { cards: spec.cards, players: spec.players }, controls, ({ steps }) =>
+  stepThrough("peg_sequence", { cards: spec.cards, players: spec.players, lang: words.lang }, controls, ({ steps }) =>
     stepper(steps.length, (at) => drawPeg(spec, steps, at, table, scores, sequence), spec.step));
 }
 
@@ -345,15 +373,23 @@ function stepThrough(name, payload, controls, makeStepper) {
     });
 }
 
-function pointsText(step) {
-  return step.items.map((item) => `${item.text} ${item.points}`).join(", ");
+/** "2 points" / "2 puntos" / "2点". */
+function pointsText(points) {
+  return t(points === 1 ? "widget.points.one" : "widget.points.many", { points });
+}
+
+/** "Bob lays 5♠: 15 — fifteen 2, 2 points." (the reasons are the engine's). */
+function layText(who, step) {
+  const laid = { who, card: cardText(step.card), count: step.count };
+  if (!step.points) return t("widget.peg.lays", laid);
+  return t("widget.peg.lays_points", { ...laid, reasons: step.reasons, points: pointsText(step.points) });
 }
 
 function drawPeg(spec, steps, at, table, scores, sequence) {
   [...sequence.children].forEach((li, i) => li.classList.toggle("done", i < at));
   [...sequence.children].forEach((li, i) => li.classList.toggle("current", i === at - 1));
   if (at === 0) {
-    table.replaceChildren(el("p", { class: "say", text: `${spec.names[0]} leads. Press Next to lay the first card.` }));
+    table.replaceChildren(el("p", { class: "say", text: t("widget.peg.leads", { who: spec.names[0] }) }));
     scores.textContent = spec.names.map((n) => `${n} 0`).join(" · ");
     return;
   }
@@ -363,19 +399,17 @@ function drawPeg(spec, steps, at, table, scores, sequence) {
   const pile = steps.slice(from, at).filter((s) => s.card).map((s) => s.card);
   const step = steps[at - 1];
   const who = spec.names[step.seat];
-  const said = step.go
-    ? `${who} says “go”.`
-    : `${who} lays ${cardText(step.card)}: ${step.count}${step.points ? ` — ${pointsText(step)}, ${step.points} point${step.points === 1 ? "" : "s"}` : ""}.`;
+  const said = step.go ? t("widget.peg.says_go", { who }) : layText(who, step);
   const lines = [el("p", { class: "say", "data-points": String(step.points), text: said })];
   for (const then of step.then) {
-    const kind = then.kind === "go" ? "the go" : "last card";
-    lines.push(el("p", { class: "then", text: `${spec.names[then.seat]} pegs ${then.points} for ${kind}.` }));
+    const text = t(`widget.peg.then.${then.kind}`, { who: spec.names[then.seat], points: then.points });
+    lines.push(el("p", { class: "then", text }));
   }
-  if (step.reset && at < steps.length) lines.push(el("p", { class: "then", text: "The count starts again at 0." }));
+  if (step.reset && at < steps.length) lines.push(el("p", { class: "then", text: t("widget.peg.reset") }));
   table.replaceChildren(
-    el("div", { class: "count-box" }, el("span", { class: "label", text: "Count" }),
+    el("div", { class: "count-box" }, el("span", { class: "label", text: t("widget.count") }),
       el("strong", { class: "count", text: String(step.count) })),
-    cards(pile, "Cards in this count"),
+    cards(pile, t("widget.pile")),
     ...lines,
   );
   scores.textContent = spec.names.map((n, i) => `${n} ${step.scores[i]}`).join(" · ");
@@ -383,15 +417,11 @@ function drawPeg(spec, steps, at, table, scores, sequence) {
 
 // --- the scripted deal ----------------------------------------------------------
 
-function nameLines(lines, names) {
-  return lines.map((line) => line.replace(/Seat (\d)/g, (_, seat) => names[Number(seat)] ?? `Seat ${seat}`));
-}
-
 function dealWidget(spec) {
   const table = el("div", { class: "deal-table", "aria-live": "polite" });
-  const controls = el("div", { class: "controls" }, disabledStepper("Loading the engine…"));
+  const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
   const initial = {
-    title: "The deal", lines: [`${spec.names[spec.dealer]} deals.`], phase: "discard",
+    title: t("widget.deal.title"), lines: [t("widget.deal.deals", { who: spec.names[spec.dealer] })], phase: "discard",
     hands: spec.hands, crib: spec.crib, starter: null, pile: [], count: 0,
     scores: spec.scores || spec.names.slice(0, spec.players === 4 ? 2 : spec.players).map(() => 0), show: null,
   };
@@ -401,7 +431,7 @@ function dealWidget(spec) {
   const payload = {
     players: spec.players, target: spec.target, dealer: spec.dealer, hands: spec.hands,
     crib: spec.crib, starter: spec.starter, discards: spec.discards, play: spec.play,
-    scores: spec.scores,
+    scores: spec.scores, names: spec.names, lang: words.lang,
   };
   stepThrough("deal_steps", payload, controls, ({ steps }) =>
     stepper(steps.length - 1, (at) => drawDeal(spec, steps[at], table), spec.step));
@@ -412,34 +442,34 @@ function drawDeal(spec, step, table) {
   const teams = spec.players === 4 ? 2 : spec.players;
   spec.names.forEach((name, seat) => {
     const team = teams === spec.players ? seat : seat % 2;
-    const label = `${name}${seat === spec.dealer ? " (dealer)" : ""}: ${step.scores[team]}`;
+    const label = t(seat === spec.dealer ? "widget.deal.dealer" : "widget.deal.seat",
+      { who: name, score: step.scores[team] });
     const shown = step.show && step.show.kind === "hand" && step.show.seat === seat;
     const box = el("div", { class: `seat${shown ? " showing" : ""}`, "data-seat": String(seat) },
       el("span", { class: "label", text: label }),
-      cards(step.hands[seat], `${name}'s hand`));
+      cards(step.hands[seat], t("widget.deal.hand_of", { who: name })));
     seats.append(box);
   });
   const cribShown = step.show && step.show.kind === "crib";
   const middle = el("div", { class: "middle" },
     el("div", { class: `group${cribShown ? " showing" : ""}` },
-      el("span", { class: "label", text: `Crib (${spec.names[spec.dealer]}'s)` }),
-      cards(step.crib, "Crib", "small")),
-    el("div", { class: "group" }, el("span", { class: "label", text: "Starter" }),
-      step.starter ? cards([step.starter], "Starter", "starter") : card(null)),
-    el("div", { class: "group" }, el("span", { class: "label", text: `Count ${step.count}` }),
-      cards(step.pile, "Cards in this count", "small")));
-  const story = el("div", { class: "story" },
-    el("p", { class: "step-title", text: nameLines([step.title], spec.names)[0] }));
-  for (const line of nameLines(step.lines, spec.names)) story.append(el("p", { class: "line", text: line }));
+      el("span", { class: "label", text: t("widget.deal.crib_label", { who: spec.names[spec.dealer] }) }),
+      cards(step.crib, t("widget.crib"), "small")),
+    el("div", { class: "group" }, el("span", { class: "label", text: t("widget.starter") }),
+      step.starter ? cards([step.starter], t("widget.starter"), "starter") : card(null)),
+    el("div", { class: "group" }, el("span", { class: "label", text: t("widget.count_of", { count: step.count }) }),
+      cards(step.pile, t("widget.pile"), "small")));
+  const story = el("div", { class: "story" }, el("p", { class: "step-title", text: step.title }));
+  for (const line of step.lines) story.append(el("p", { class: "line", text: line }));
   if (step.show) {
-    const who = step.show.kind === "crib" ? `${spec.names[step.show.seat]}'s crib` : `${spec.names[step.show.seat]}'s hand`;
+    const whose = { who: spec.names[step.show.seat] };
     const list = el("ol", { class: "items" });
     for (const item of step.show.items) list.append(itemLine(item));
     story.append(
       el("div", { class: "show", "data-total": String(step.show.total) },
-        el("span", { class: "label", text: `${who} with the starter` }),
-        cards([...step.show.cards, step.starter], who),
-        el("p", { class: "total" }, "Total: ", el("strong", { class: "total-points", text: String(step.show.total) })),
+        el("span", { class: "label", text: t(`widget.deal.show.${step.show.kind}`, whose) }),
+        cards([...step.show.cards, step.starter], t(`widget.deal.${step.show.kind}_of`, whose)),
+        totalLine(step.show.total),
         list),
     );
   }
@@ -449,20 +479,29 @@ function drawDeal(spec, step, table) {
 
 // --- start ----------------------------------------------------------------------
 
-function main() {
-  let spec;
+async function main() {
+  const lang = parseLang(location.search) ?? chooseLanguage(browserLanguages());
+  document.documentElement.lang = lang;
+  const catalogue = loadCatalogue(lang); // small and same-origin: a few ms before the first paint
+  let spec = null;
+  let problem = null;
   try {
     spec = parseWidget(location.search);
   } catch (error) {
-    if (error instanceof WidgetError) {
-      showError(error.message);
-      return;
-    }
-    throw error;
+    if (!(error instanceof WidgetError)) throw error;
+    problem = error;
   }
+  if (spec) getEngine(); // start (or find) the engine while the words arrive
+  words = await catalogue;
+  document.title = t("widget.page_title");
+  if (problem) {
+    showError(words.message(problem));
+    return;
+  }
+  spec.names = spec.names?.map((name, seat) => name ?? t("widget.player", { player: seat + 1 }));
   root.replaceChildren();
   root.dataset.widget = spec.widget;
-  document.documentElement.lang = "en"; // es/ja arrive with the languages work
+  root.dataset.lang = lang;
   if (spec.title) root.append(el("h2", { class: "widget-title", text: spec.title }));
   if (spec.widget === "hand") handWidget(spec);
   else if (spec.widget === "peg") pegWidget(spec);

@@ -52,11 +52,16 @@ The worker holds one game at a time:
 
 The widgets (``web/embed.html``) share one engine per page, so their calls
 hold no game: each of these is stateless and leaves the current game alone.
+Each takes an optional ``"lang"`` (``"en"``, the default, ``"es"`` or
+``"ja"``): every text in the reply (cadence, item texts, reasons, log lines)
+is in that language, rendered by ``cribbage.i18n``. Any other value is a
+``bad-request`` naming the languages (the widgets check theirs first and
+fall back to English, so this is for other callers).
 
-``show_score({"hand": [...], "starter": "5H", "crib": false})``
+``show_score({"hand": [...], "starter": "5H", "crib": false, "lang": "en"})``
     ``score`` plus ``"said"`` (the cadence, "fifteen two, ...") and a
     ``"text"`` for each item ("pair of fives", "run of 3").
-``peg_sequence({"cards": ["JH", "5S", "go", ...], "players": 2})``
+``peg_sequence({"cards": ["JH", "5S", "go", ...], "players": 2, "lang": "en"})``
     The play of cards laid in order, seat 0 leading and turns clockwise; the
     token ``"go"`` is the player to move saying go. The count closes (1 for
     the go to the last player to lay a card, the count resets, the player to
@@ -67,11 +72,12 @@ hold no game: each of these is stateless and leaves the current game alone.
     of cards and skipped; when every seat has laid 4 the last card scores 1
     (unless it made 31). Each card's points come from ``score_peg``.
     Returns ``{"steps": [{"seat", "card", "go", "count", "points",
-    "items", "then": [{"kind": "go"|"last card", "seat", "points"}],
-    "reset", "scores"}], "scores": [...], "complete": bool}``.
+    "items", "reasons", "then": [{"kind": "go"|"last card", "seat", "points"}],
+    "reset", "scores"}], "scores": [...], "complete": bool}``; ``reasons``
+    is the card's points in short ("fifteen 2, pair 2").
 ``deal_steps({"players": 2, "target": 121, "dealer": 0, "hands": [[...]],
 "crib": [...], "starter": "5H", "discards": [[...]]?, "play": [...]?,
-"scores": [...]?})``
+"scores": [...]?, "names": [...]?, "lang": "en"})``
     Plays one scripted deal (``Game.scripted``) through the engine: the
     discards (given, or the standard computer's), the cut, the play (cards
     in ``play`` in order, forced goes made automatically, then the standard
@@ -79,7 +85,10 @@ hold no game: each of these is stateless and leaves the current game alone.
     ends. Returns ``{"steps": [...]}``: each step is a snapshot after one
     move or one show (``title``, ``lines``, ``phase``, ``hands``, ``crib``,
     ``starter``, ``pile``, ``count``, ``scores``, ``show``), so a widget
-    can step forward and back without asking again.
+    can step forward and back without asking again. ``title`` and ``lines``
+    are log lines (``cribbage.i18n.event_text``) naming the seats by
+    ``names`` (one text of at most 40 characters per seat; default "Seat N");
+    a show's step has its log line as title and its cadence as line.
 
 Coach and fair deals (the table's Hint, review and "Fair deal" line):
 
@@ -411,10 +420,21 @@ def _players(request: dict[str, Any]) -> int:
     return players
 
 
-def _items(items: Any) -> list[dict[str, Any]]:
+def _lang(request: dict[str, Any]) -> str:
+    """The request's language (default English); anything but ours is a bad request."""
+    from cribbage import i18n
+
+    lang = request.get("lang", i18n.DEFAULT)
+    if lang not in i18n.LANGUAGES:
+        known = ", ".join(i18n.LANGUAGES)
+        raise ProtocolError("bad-request", f"'lang' must be one of {known}.")
+    return str(lang)
+
+
+def _items(items: Any, lang: str = "en") -> list[dict[str, Any]]:
     from cribbage.scoring import describe_item
 
-    return [{**item.to_dict(), "text": describe_item(item)} for item in items]
+    return [{**item.to_dict(), "text": describe_item(item, lang)} for item in items]
 
 
 @endpoint
@@ -422,14 +442,16 @@ def show_score(request: dict[str, Any]) -> dict[str, Any]:
     """A hand's or crib's score with its cadence and item texts (stateless)."""
     from cribbage.scoring import cadence
 
+    lang = _lang(request)
     hand = _card_list(request.get("hand") or [], "the hand", 4)
     starter = cribbage.Card.parse(str(request.get("starter", "")))
     _distinct([*hand, starter], "the hand and starter")
     score = cribbage.score_hand(hand, starter, crib=bool(request.get("crib", False)))
-    return {"total": score.total, "items": _items(score.items), "said": cadence(score.items)}
+    return {"total": score.total, "items": _items(score.items, lang),
+            "said": cadence(score.items, lang)}
 
 
-def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
+def play_sequence(tokens: list[str], players: int, lang: str = "en") -> dict[str, Any]:
     """The play of a sequence of cards and "go"s (see ``peg_sequence``).
 
     >>> seq = "JH 5S 7C 6H go 2S 6D 4S 4H".split()
@@ -442,7 +464,11 @@ def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
     ([{'kind': 'go', 'seat': 1, 'points': 1}], [{'kind': 'last card', 'seat': 0, 'points': 1}])
     >>> result["scores"], result["complete"]
     ([3, 6], True)
+    >>> play_sequence(seq, 2, "es")["steps"][3]["reasons"]
+    'escalera 3'
     """
+    from cribbage import i18n
+
     if len(tokens) > 2 * MAX_LAID * players:
         raise ProtocolError("bad-request", f"{players} players lay at most "
                             f"{MAX_LAID * players} cards in the play.")
@@ -480,7 +506,7 @@ def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
             raise ProtocolError("bad-request", f"Nobody can lay card {index + 1}: "
                                 "every player is out of cards.")
         step: dict[str, Any] = {"seat": mover, "card": None, "go": False, "points": 0,
-                                "items": [], "then": [], "reset": False}
+                                "items": [], "reasons": "", "then": [], "reset": False}
         if token.lower() == "go":
             if not pile:
                 raise ProtocolError("bad-request", f"Item {index + 1} is a go with no count "
@@ -492,7 +518,8 @@ def play_sequence(tokens: list[str], players: int) -> dict[str, Any]:
             pile.append(card)
             laid[mover] += 1
             score = cribbage.score_peg(pile)
-            step.update(card=card.code, points=score.total, items=_items(score.items))
+            step.update(card=card.code, points=score.total, items=_items(score.items, lang),
+                        reasons=i18n.reasons([item.to_dict() for item in score.items], lang))
             scores[mover] += score.total
             last = mover
         actor = mover
@@ -519,7 +546,7 @@ def peg_sequence(request: dict[str, Any]) -> dict[str, Any]:
     tokens = request.get("cards")
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
         raise ProtocolError("bad-request", "'cards' must be a list of card texts and 'go'.")
-    return play_sequence(tokens, players)
+    return play_sequence(tokens, players, _lang(request))
 
 
 def _deal_state(track: dict[str, Any], title: str, lines: list[str]) -> dict[str, Any]:
@@ -548,8 +575,19 @@ def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
     [9, 12, 6]
     >>> steps[-1]["scores"]
     [24, 12]
+    >>> steps[1]["title"], steps[-1]["title"]
+    ('Seat 1 laid away to the crib', 'Seat 0 counts crib 10♠ K♣ 8♦ 8♣: 6')
     """
+    from cribbage import i18n
+
     players = _players(request)
+    lang = _lang(request)
+    names = _names(request, players)
+
+    def line(event: Any) -> str:
+        """The event's log line, naming the seats."""
+        return i18n.event_text(event.to_dict(lang), lang, names)
+
     target = request.get("target", 121)
     rules = cribbage.Rules(players=players, target=target)
     hands = request.get("hands")
@@ -566,6 +604,7 @@ def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
         raise ProtocolError("bad-request", f"'discards' must hold {players} lists of cards.")
     plays = _card_list(request.get("play") or [], "the play", 16)
     from cribbage.players import computer_move, make_player
+    from cribbage.scoring import cadence
 
     computer = make_player("standard", seed=1)
     track: dict[str, Any] = {
@@ -574,7 +613,8 @@ def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
     }
     closed = False  # the count was closed (go or 31): the next card starts a new one
     dealer = game.dealer
-    steps = [_deal_state(track, "The deal", [f"Seat {dealer} deals."])]
+    opening = i18n.event_text({"kind": "deal", "seat": dealer, "deal": 1}, lang, names)
+    steps = [_deal_state(track, opening, [])]
     while game.phase != "over" and game.deal_number == 1:
         seat = game.current_player
         legal = game.legal_moves()
@@ -611,10 +651,9 @@ def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
                 track["show"] = {"seat": event.seat, "kind": event.kind,
                                  "cards": [c.code for c in event.cards],
                                  "total": event.points + event.refused,
-                                 "items": _items(event.items), "said": cadence_of(event)}
-                who = "the crib" if event.kind == "crib" else "the hand"
-                steps.append(_deal_state(track, f"Seat {event.seat} shows {who}",
-                                         [event.describe(), track["show"]["said"]]))
+                                 "items": _items(event.items, lang),
+                                 "said": cadence(event.items, lang)}
+                steps.append(_deal_state(track, line(event), [track["show"]["said"]]))
                 continue
             if event.kind == "starter":
                 track["starter"] = event.cards[0].code
@@ -627,18 +666,24 @@ def scripted_deal_steps(request: dict[str, Any]) -> list[dict[str, Any]]:
             if event.kind in ("go", "last card"):
                 closed = True
             if not title:
-                title = event.describe()
-            lines.append(event.describe())
+                title = line(event)
+            lines.append(line(event))
         if lines:
             track["phase"] = game.phase if game.deal_number == 1 else "show"
             steps.append(_deal_state(track, title, lines))
     return steps
 
 
-def cadence_of(event: Any) -> str:
-    from cribbage.scoring import cadence
-
-    return cadence(event.items)
+def _names(request: dict[str, Any], players: int) -> list[str] | None:
+    """The seats' names for the log lines (None: the engine's "Seat N")."""
+    names = request.get("names")
+    if names is None:
+        return None
+    if (not isinstance(names, list) or len(names) != players
+            or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)):
+        raise ProtocolError("bad-request",
+                            f"'names' must be {players} texts of 1 to 40 characters.")
+    return names
 
 
 @endpoint

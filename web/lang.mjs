@@ -1,0 +1,106 @@
+// The page's words in English, Spanish and Japanese (the JS side of cribbage/i18n.py).
+//
+// build.py merges the engine's catalogue (cribbage/lang/<code>.json) with the
+// page's parts (web/lang/<part>.<code>.json) into ./lang/<code>.json: one flat
+// object of key -> template ("{who} deals."), plus lists ("ranks", "suits").
+// The widgets (embed.mjs) and the tutorial use this module; the engine renders
+// its own texts (the cadence, score items, the log) with cribbage.i18n, so
+// nothing here re-implements them. Pure apart from loadCatalogue (fetch), so
+// it runs under Node for the unit tests.
+
+export const LANGUAGES = ["en", "es", "ja"];
+export const DEFAULT = "en";
+export const NAMES = { en: "English", es: "Español", ja: "日本語" };
+export const STORAGE_KEY = "cribbage-lang"; // shared with the game's page
+const RANKS = "A23456789TJQK";
+const SUITS = "SHDC";
+
+/** One of ours from a language tag ("es", "es-MX", "JA_jp"), else null. Never echoes input. */
+export function language(tag) {
+  if (typeof tag !== "string" || tag.length > 35) return null;
+  const primary = tag.split(/[-_]/)[0].toLowerCase();
+  return LANGUAGES.includes(primary) ? primary : null;
+}
+
+/** The stored choice if it is ours, else the first of the browser's tags we speak, else English
+ * (the same rule as cribbage.i18n.choose_language). */
+export function chooseLanguage(preferred, stored = null) {
+  if (LANGUAGES.includes(stored)) return stored;
+  for (const tag of preferred || []) {
+    const lang = language(tag);
+    if (lang) return lang;
+  }
+  return DEFAULT;
+}
+
+/** The browser's own preference (navigator.languages), as chooseLanguage reads it. */
+export function browserLanguages() {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** Replace each {name} in template by values[name] (other braces stay), as i18n.fill. */
+export function fill(template, values = {}) {
+  let out = String(template);
+  for (const [name, value] of Object.entries(values)) out = out.split(`{${name}}`).join(String(value));
+  return out;
+}
+
+/** A message to render later: a key and its values (a value may itself be a message). */
+export function msg(key, values = {}) {
+  return { key, values };
+}
+
+/** One language's words: text(key, values), message(msg), cardName(code). */
+export class Catalogue {
+  constructor(lang, entries, fallback = null) {
+    this.lang = lang;
+    this.entries = entries || {};
+    this.fallback = fallback; // English, for a key a part lacks (the build forbids it; belt and braces)
+  }
+
+  raw(key) {
+    if (Object.hasOwn(this.entries, key)) return this.entries[key];
+    return this.fallback ? this.fallback.raw(key) : key;
+  }
+
+  /** The template `key` filled in; values that are messages (msg()) are rendered first. */
+  text(key, values = {}) {
+    const filled = {};
+    for (const [name, value] of Object.entries(values)) {
+      filled[name] = value && typeof value === "object" && "key" in value ? this.message(value) : value;
+    }
+    return fill(this.raw(key), filled);
+  }
+
+  /** A msg() rendered, its first letter a capital ("the hand needs…" starts a sentence). */
+  message({ key, values }) {
+    const text = this.text(key, values);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /** A card code (5S) in words, as a screen reader says it (i18n.card_name). */
+  cardName(code) {
+    const rank = this.raw("ranks")[RANKS.indexOf(code[0])];
+    const suit = this.raw("suits")[SUITS.indexOf(code[1])];
+    return this.text("card", { rank, suit });
+  }
+}
+
+const loaded = new Map();
+
+/** The catalogue of `lang` from ./lang/<code>.json beside this module (fetched once per page).
+ * If it cannot be fetched the English one is used; if neither, keys show (never a crash). */
+export function loadCatalogue(lang, base = import.meta.url) {
+  lang = LANGUAGES.includes(lang) ? lang : DEFAULT;
+  if (!loaded.has(lang)) {
+    const entries = fetch(new URL(`./lang/${lang}.json`, base))
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.status))))
+      .catch(() => (lang === DEFAULT ? {} : null));
+    loaded.set(lang, entries.then(async (found) => {
+      if (found) return new Catalogue(lang, found);
+      return loadCatalogue(DEFAULT, base);
+    }));
+  }
+  return loaded.get(lang);
+}
