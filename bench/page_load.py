@@ -8,7 +8,8 @@ Builds dist/, then serves one loopback origin with two pages:
 - ``/``: our site (MicroPython UI on the main thread, Pyodide engine in a
   worker, precompiled stdlib);
 - ``/bare/``: a bare page that loads stock Pyodide (its stdlib as shipped) on
-  the main thread and imports the engine from the same zip.
+  the main thread and imports the engine from the same precompiled files
+  (as the zip ``pyodide.unpackArchive`` takes; our page ships them as .tar.gz).
 
 Each round loads both pages, alternately, cold (a fresh persistent browser
 profile) and warm (visited again in that browser: the disk HTTP cache and V8's
@@ -55,7 +56,7 @@ BARE_PAGE = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
-const zip = await (await fetch("../ENGINE_ZIP")).arrayBuffer();
+const zip = await (await fetch("./engine.zip")).arrayBuffer();
 pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
 pyodide.runPython("import cribbage, cribbage.players");
@@ -122,8 +123,9 @@ def prepare_site(tmp: Path) -> Path:
     (site / "bare" / "pyodide").mkdir(parents=True)
     for name, data in stock.items():
         (site / "bare" / "pyodide" / name).write_bytes(data)
-    engine_zip = next(site.glob("cribbage-*.zip")).name
-    (site / "bare" / "index.html").write_text(BARE_PAGE.replace("ENGINE_ZIP", engine_zip))
+    engine = build.precompiled_engine(pin, stock, build.engine_zip())  # cached by the build
+    (site / "bare" / "engine.zip").write_bytes(engine)
+    (site / "bare" / "index.html").write_text(BARE_PAGE)
     return site
 
 

@@ -87,6 +87,10 @@
       tell({ progress: data.progress });
     } else if (data.ready) {
       for (const name of data.ready) engine[name] ??= (text) => call(name, text);
+      // The worker said hello as it became ready: a plain hello needs no round trip.
+      const greeting = data.hello;
+      engine.hello = (text = "{}") =>
+        greeting && String(text) === "{}" ? Promise.resolve(greeting) : call("hello", text);
       markReady(engine);
     } else if (data.failed) {
       breakDown(data.failed);

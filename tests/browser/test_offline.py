@@ -134,7 +134,8 @@ def wait_installed(page: Any, directory: Path, timeout_s: float = 60) -> None:
 
 
 def engine_zip(directory: Path) -> str:
-    return next(directory.glob("cribbage-*.zip")).name
+    """The engine archive's name (cribbage-<hash>.tar.gz)."""
+    return next(directory.glob("cribbage-*.tar.gz")).name
 
 
 # --- the manifest and the icons -------------------------------------------------
@@ -245,7 +246,7 @@ def make_build_b(a: Path, b: Path) -> None:
     """A new deploy: a changed page, the engine zip renamed, and its own sw.js."""
     shutil.copytree(a, b)
     old_zip = engine_zip(a)
-    new_zip = "cribbage-bbbbbbbb.zip"
+    new_zip = "cribbage-bbbbbbbb.tar.gz"
     (b / old_zip).rename(b / new_zip)
     worker = b / "engine-worker.mjs"
     worker.write_text(worker.read_text().replace(old_zip, new_zip))
@@ -279,7 +280,7 @@ def test_a_new_build_reaches_the_player_without_mixing(
     page.reload()
     app.wait_engine()
     assert page.locator('meta[name="build"]').get_attribute("content") == "b"
-    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.zip$", url)}
+    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.tar\.gz$", url)}
     assert zips == {engine_zip(b)}
     wait_installed(page, b)
 
@@ -289,6 +290,6 @@ def test_a_new_build_reaches_the_player_without_mixing(
     page.reload()
     app.wait_engine()
     assert page.locator('meta[name="build"]').get_attribute("content") == "b"
-    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.zip$", url)}
+    zips = {url.rsplit("/", 1)[-1] for url in seen if re.search(r"cribbage-\w+\.tar\.gz$", url)}
     assert zips == {engine_zip(b)}
     assert app.result("new_game", {"seed": 5})["phase"] in ("cut", "discard")

@@ -145,7 +145,7 @@ def test_engine_starts_at_navigation_independently_of_the_ui(
 
 @pytest.mark.allow_console_errors
 def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
-    page.route("**/cribbage-*.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/cribbage-*.tar.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("/")
     page.wait_for_selector("#table[data-phase=setup]")
     page.wait_for_function(

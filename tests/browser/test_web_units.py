@@ -139,8 +139,8 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     dist = build.build(quiet=True)
     worker_script = (dist / "engine-worker.mjs").read_text()
     assert "{{" not in worker_script and "http" not in worker_script
-    (engine_zip,) = dist.glob("cribbage-*.zip")
-    assert f'"./{engine_zip.name}"' in worker_script
+    (engine_archive,) = dist.glob("cribbage-*.tar.gz")
+    assert f'"./{engine_archive.name}"' in worker_script
     assert not (dist / "engine.json").exists() and not (dist / "engine_worker.py").exists()
     ui = json.loads((dist / "ui.json").read_text())
     assert "./shell.py" in ui["files"] and "./engine_worker.py" not in ui["files"]
@@ -165,12 +165,13 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
         server.server_close()
 
 
-def test_engine_zip_holds_the_package_and_the_worker_entry_with_bytecode() -> None:
-    import zipfile
+def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -> None:
+    import tarfile
 
     dist = build.build(quiet=True)
-    with zipfile.ZipFile(next(dist.glob("cribbage-*.zip"))) as zf:
-        names = set(zf.namelist())
+    with tarfile.open(next(dist.glob("cribbage-*.tar.gz"))) as tar:
+        names = set(tar.getnames())
+        assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
     assert {"engine_worker.py", "cribbage/__init__.py"} <= names
     assert "__pycache__/engine_worker.cpython-314.pyc" in names
     assert "cribbage/__pycache__/__init__.cpython-314.pyc" in names
