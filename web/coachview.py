@@ -4,6 +4,7 @@ Runs under MicroPython on the page and under CPython in the tests, so it keeps
 to the subset both share (see shared/DESIGN.md). HTML comes out escaped.
 """
 
+from shell import markup, t
 from tableview import card_html, card_words, html
 
 PEGGING = ("play", "go", "last card", "heels")
@@ -32,32 +33,36 @@ def fair_summary(proof):
     """
     sealed = proof.get("sealed") or []
     if not sealed:
-        return "Fair deals: all revealed"
-    text = "Fair deal " + str(sealed[0]["deal"]) + " sealed " + short_hash(
-        sealed[0]["commitment"], 10)
+        return t("fair.all")
+    text = t("fair.summary", {"deal": sealed[0]["deal"],
+                              "seal": short_hash(sealed[0]["commitment"], 10)})
     if len(sealed) > 1:
-        text += " · next " + short_hash(sealed[1]["commitment"], 10)
+        text += t("fair.next", {"seal": short_hash(sealed[1]["commitment"], 10)})
     return text
+
+
+def _code(text):
+    return "<code>" + html(text) + "</code>"
 
 
 def fair_html(proof):
     """The details of the fair-deal line: what was sealed and what was revealed."""
-    parts = ['<p>Each deck is shuffled and sealed with SHA-256 before it is dealt; after '
-             'the deal its salt and order are shown, so you can check that '
-             'sha256(salt + ":" + deck) is the seal you saw.</p><ul class="fair-sealed">']
+    parts = ["<p>" + html(t("fair.explain")) + '</p><ul class="fair-sealed">']
     for entry in proof.get("sealed") or []:
         parts.append('<li data-deal="' + str(entry["deal"]) + '" data-commitment="'
-                     + html(entry["commitment"]) + '">Deal ' + str(entry["deal"])
-                     + " sealed <code>" + html(entry["commitment"]) + "</code></li>")
+                     + html(entry["commitment"]) + '">'
+                     + markup("fair.sealed", {"deal": entry["deal"],
+                                              "seal": _code(entry["commitment"])}) + "</li>")
     parts.append('</ul><ol class="fair-deals">')
     for entry in proof.get("revealed") or []:
         deck = " ".join(entry["deck"])
         parts.append('<li data-deal="' + str(entry["deal"]) + '" data-commitment="'
                      + html(entry["commitment"]) + '" data-salt="' + html(entry["salt"])
-                     + '" data-deck="' + html(deck) + '">Deal ' + str(entry["deal"])
-                     + ": seal <code>" + html(entry["commitment"]) + "</code>, salt <code>"
-                     + html(entry["salt"]) + "</code>, deck <code>" + html(deck)
-                     + "</code></li>")
+                     + '" data-deck="' + html(deck) + '">'
+                     + markup("fair.revealed", {"deal": entry["deal"],
+                                                "seal": _code(entry["commitment"]),
+                                                "salt": _code(entry["salt"]),
+                                                "deck": _code(deck)}) + "</li>")
     parts.append("</ol>")
     return "".join(parts)
 
@@ -70,18 +75,52 @@ def _num(value):
     return "{:.2f}".format(value)  # noqa: UP032 - the UI code keeps to str.format
 
 
-def advice_html(advice):
-    """The coach's ranked choices as a table, best first.
+def _head(keys):
+    return "<tr><th>#</th>" + "".join("<th>" + html(t("coach.col." + key)) + "</th>"
+                                      for key in keys) + "</tr>"
+
+
+def card_value(code):
+    """What a card adds to the count: ace 1, tens and faces 10.
+
+    >>> card_value("AS"), card_value("7H"), card_value("QD")
+    (1, 7, 10)
+    """
+    return min("A23456789TJQK".index(code[0]) + 1, 10)
+
+
+def play_reason(choice, count):
+    """Why a card is worth what the coach says, from its facts (``count`` before it).
+
+    >>> play_reason({"card": "TS", "points_now": 2, "reply_risk": 0.46}, 5)
+    'count 15; pegs 2 now; the reply may score 0.5 on average'
+    >>> play_reason({"card": "AS", "points_now": 0, "reply_risk": 0.0}, 20)
+    'count 21; 21 invites a ten for fifteen or 31'
+    """
+    after = count + card_value(choice["card"])
+    parts = [t("coach.why.count", {"count": after})]
+    if choice["points_now"]:
+        parts.append(t("coach.why.pegs", {"points": choice["points_now"]}))
+    if choice["reply_risk"] >= 0.05:
+        parts.append(t("coach.why.risk", {"risk": "{:.1f}".format(choice["reply_risk"])}))
+    if after in (5, 21):
+        parts.append(t("coach.why.invite", {"count": after}))
+    return t("coach.why.join").join(parts)
+
+
+def advice_html(advice, count=0):
+    """The coach's ranked choices as a table, best first (``count``: the count in play).
 
     >>> text = advice_html({"kind": "play", "choices": [{"card": "5S", "value": 1.5,
-    ...     "points_now": 2, "reply_risk": 0.4, "reason": "count 15; pegs 2 now"}]})
+    ...     "points_now": 2, "reply_risk": 0.4, "reason": "count 15; pegs 2 now"}]}, 10)
     >>> 'data-rank="1"' in text and "five of spades" in text and "1.50" in text
+    True
+    >>> "count 15; pegs 2 now" in text
     True
     """
     rows = []
     if advice["kind"] == "discard":
-        head = "<tr><th>#</th><th>Lay away</th><th>Keep</th><th>Hand</th><th>Crib</th>" \
-               "<th>Net</th></tr>"
+        head = _head(("lay_away", "keep", "hand", "crib", "net"))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["net"]) + '"><td>' + str(rank + 1) + "</td><td>"
@@ -89,24 +128,22 @@ def advice_html(advice):
                         + "</td><td>" + _num(choice["hand"]) + "</td><td>"
                         + _num(choice["crib"]) + "</td><td><b>" + _num(choice["net"])
                         + "</b></td></tr>")
-        note = ("Expected points over every starter: your hand, the crib, and the net "
-                "(crib added when it is yours, taken away when it is theirs).")
+        note = t("coach.note.discard")
     else:
-        head = "<tr><th>#</th><th>Card</th><th>Value</th><th>Pegs now</th><th>Why</th></tr>"
+        head = _head(("card", "value", "pegs_now", "why"))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["value"]) + '"><td>' + str(rank + 1) + "</td><td>"
                         + card_html(choice["card"]) + "</td><td><b>" + _num(choice["value"])
                         + "</b></td><td>" + str(choice["points_now"]) + "</td><td>"
-                        + html(choice["reason"]) + "</td></tr>")
-        note = "Value: the pegging you can expect from here, yours minus theirs."
-    return ('<h2>Coach</h2><p class="note">' + html(note) + '</p><table class="advice">'
-            + head + "".join(rows) + "</table>")
+                        + html(play_reason(choice, count)) + "</td></tr>")
+        note = t("coach.note.play")
+    return ("<h2>" + html(t("coach.title")) + '</h2><p class="note">' + html(note)
+            + '</p><table class="advice">' + head + "".join(rows) + "</table>")
 
 
-def _choice_text(kind, codes):
-    words = " and ".join(card_words(code) for code in codes)
-    return ("laid away " if kind == "discard" else "played ") + words
+def _card_list(codes):
+    return t("cards.and").join(card_words(code) for code in codes)
 
 
 def review_html(review):
@@ -117,28 +154,29 @@ def review_html(review):
     ...     "loss": 1.25, "count": 10}]})
     >>> "1.25" in text and "ten of diamonds" in text and 'data-loss="1.25"' in text
     True
+    >>> "You played five of spades at count 10; the coach's best was the ten" in text
+    True
     """
     rows = []
     for decision in review["decisions"]:
         kind = decision["kind"]
-        text = "You " + _choice_text(kind, decision["chosen"])
+        chosen = _card_list(decision["chosen"])
         if kind == "play":
-            text += " at count " + str(decision["count"])
-        if decision["loss"] >= 0.005:
-            best = " and ".join(card_words(code) for code in decision["best"])
-            text += ("; the coach's best was " + ("to lay away the " if kind == "discard"
-                                                  else "the ") + best
-                     + " (" + _num(decision["best_value"]) + " against "
-                     + _num(decision["chosen_value"]) + "): −" + _num(decision["loss"])
-                     + " expected points.")
+            text = t("review.played", {"cards": chosen, "count": decision["count"]})
         else:
-            text += ": the coach's best choice."
+            text = t("review.laid", {"cards": chosen})
+        if decision["loss"] >= 0.005:
+            text += t("review.best_discard" if kind == "discard" else "review.best_play", {
+                "cards": _card_list(decision["best"]), "best": _num(decision["best_value"]),
+                "chosen": _num(decision["chosen_value"]), "loss": _num(decision["loss"])})
+        else:
+            text += t("review.good")
         rows.append('<li data-loss="' + _num(decision["loss"]) + '">' + html(text) + "</li>")
     if not rows:
-        rows.append("<li>No choices to review in this deal (every move was forced).</li>")
-    return ('<div class="review" data-lost="' + _num(review["lost"]) + '"><h3>Review of deal '
-            + str(review["deal"]) + ": " + _num(review["lost"])
-            + " expected points given up</h3><ol>" + "".join(rows) + "</ol></div>")
+        rows.append("<li>" + html(t("review.none")) + "</li>")
+    return ('<div class="review" data-lost="' + _num(review["lost"]) + '"><h3>'
+            + html(t("review.title", {"deal": review["deal"], "lost": _num(review["lost"])}))
+            + "</h3><ol>" + "".join(rows) + "</ol></div>")
 
 
 def points_by_source(events, teams):
@@ -164,8 +202,8 @@ def points_by_source(events, teams):
 
 def summary_html(totals, names):
     """The game-over table: each player's (or team's) points by where they came from."""
-    rows = ["<tr><th></th><th>Hands</th><th>Crib</th><th>Pegging</th><th>Muggins</th>"
-            "<th>Total</th></tr>"]
+    rows = ["<tr><th></th>" + "".join("<th>" + html(t("summary." + key)) + "</th>"
+                                      for key in SOURCES + ("total",)) + "</tr>"]
     for team, parts in enumerate(totals):
         cells = "".join("<td data-source=\"" + source + "\">" + str(parts[source]) + "</td>"
                         for source in SOURCES)

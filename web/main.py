@@ -12,7 +12,7 @@ import asyncio
 import json
 
 import tablestate as st
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tablestate import storage_get, url_speed
 
@@ -47,7 +47,9 @@ def show_level_choices(event=None):
 
 
 async def boot():
-    """Import the rest of the UI in separate turns, then run the table."""
+    """Import the rest of the UI in separate turns, take the page's language, run the table."""
+    await asyncio.sleep(0)
+    import i18n  # noqa: F401
     await asyncio.sleep(0)
     import shell  # noqa: F401
     import tableview  # noqa: F401
@@ -63,6 +65,13 @@ async def boot():
     await asyncio.sleep(0)
     import tablegame
 
+    # loading.js chose the language (i18n.choose_language's rules), fetched its catalogue
+    # and translated the static page; the UI installs the same catalogue. Listen first,
+    # so a switch made meanwhile is not missed; language() resolves to the newest choice.
+    document.addEventListener("cribbage:language", create_proxy(tablegame.on_language))
+    words = await window.cribbageLoading.language()
+    await asyncio.sleep(0)  # parsing the catalogue is a task of its own
+    tablegame.use_language(str(words.lang), str(words.text))
     await tablegame.run()
 
 

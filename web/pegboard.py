@@ -72,8 +72,9 @@ def peg_transform(target, tracks, track, points):
     return "translate(" + str(x) + "px, " + str(y) + "px)"
 
 
-def board_svg(target, names):
-    """SVG markup for an empty board with one named track per entry of ``names``."""
+def board_svg(target, names, label=None):
+    """SVG markup for an empty board with one named track per entry of ``names``;
+    ``label`` names the board for screen readers (the page's language)."""
     tracks = len(names)
     width, height = board_size(target, tracks)
     parts = [
@@ -81,8 +82,8 @@ def board_svg(target, names):
         + str(width)
         + " "
         + str(height)
-        + '" role="img" aria-label="Peg board to '
-        + str(target)
+        + '" role="img" aria-label="'
+        + escape(label if label is not None else "Peg board to " + str(target))
         + '">'
     ]
     parts.append(

@@ -1,8 +1,12 @@
-"""Pure parts of the page's UI: settings, replies, phases and status text.
+"""Pure parts of the page's UI: the page's language, settings, replies, phases and status text.
 
 Runs under MicroPython in the browser (loaded through ui.json's ``files``) and
 under CPython in the tests, so it uses only what both have: no dataclasses,
 typing, enum or f-string ``=`` tricks, and ``json`` without indent/sort_keys.
+
+Every word the page shows comes from the catalogue of its language through
+:func:`t` (``ui.<key>`` templates in ``web/lang/table.<code>.json``, merged by
+build.py into ``dist/lang/<code>.json``, which main.py installs on the page).
 
 >>> settings_from_form({"players": "2", "target": "61", "level": "easy"})["rules"]["target"]
 61
@@ -11,6 +15,11 @@ typing, enum or f-string ``=`` tricks, and ``json`` without indent/sort_keys.
 """
 
 import json
+
+try:
+    import i18n  # the page: dist/i18n.py, beside the UI's modules
+except ImportError:  # CPython (the tests): the engine's own copy
+    from cribbage import i18n
 
 LEVELS = ("beginner", "easy", "standard", "expert")
 SKUNK_RULES = ("acc", "lurch", "none")
@@ -25,6 +34,68 @@ TABLE_PHASES = {
     "muggins": "show",
     "over": "over",
 }
+
+
+lang = "en"  # the page's language (set_language); English until main.py knows better
+
+
+def set_language(code):
+    """Make ``code`` (if it is one of ours, else English) the page's language.
+
+    >>> set_language("ja"), t("button.go"), set_language("xx"), t("button.go")
+    ('ja', 'ゴー', 'en', 'Go')
+    """
+    global lang
+    lang = i18n.language(code)
+    return lang
+
+
+def t(key, values=None):
+    """The page's text ``ui.<key>`` in the page's language, with ``{names}`` filled in.
+
+    >>> t("status.play", {"count": 12})
+    'Your turn: play a card (count 12).'
+    """
+    return i18n.text("ui." + key, lang, values)
+
+
+def markup(key, values):
+    """Like :func:`t` for HTML: the template is escaped, ``values`` are markup already.
+
+    >>> markup("fair.sealed", {"deal": 2, "seal": "<code>ab</code>"})
+    'Deal 2 sealed <code>ab</code>'
+    """
+    return i18n.fill(escape(t(key)), values)
+
+
+def escape(text):
+    """Text made safe inside HTML.
+
+    >>> escape('<b>"x" & y</b>')
+    '&lt;b&gt;&quot;x&quot; &amp; y&lt;/b&gt;'
+    """
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def joined(words):
+    """Words joined as a list is in the page's language: ``'a, b'``."""
+    return i18n.text("list.join", lang).join(words)
+
+
+def _install_source_catalogues():
+    """In the source tree (CPython, the tests) install ``web/lang/table.<code>.json``:
+    on the page main.py installs the merged ``dist/lang/<code>.json`` instead."""
+    import os
+
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang")
+    for code in i18n.LANGUAGES:
+        with open(os.path.join(folder, "table." + code + ".json"), encoding="utf-8") as file:
+            i18n.install(code, json.loads(file.read()))
+
+
+if i18n.__name__ == "cribbage.i18n":
+    _install_source_catalogues()
 
 
 def _choice(value, allowed, default):
@@ -133,16 +204,25 @@ def parse_reply(text):
         }
 
 
+ERROR_KINDS = ("bad-request", "illegal-move", "bad-card", "bad-save", "no-game", "internal")
+
+
 def error_text(error):
-    """One line for the player about an engine error.
+    """One line for the player about an engine error, by its kind (the engine's
+    own message is English: the English templates show it, the others say it in
+    their own words).
 
     >>> error_text({"kind": "illegal-move", "message": "You cannot play 5S now."})
     'You cannot play 5S now.'
+    >>> set_language("es"); error_text({"kind": "illegal-move", "message": "x"}); set_language("en")
+    'es'
+    'Esa jugada no está permitida ahora; no ha cambiado nada.'
+    'en'
     """
-    message = error.get("message") or "Something went wrong."
-    if error.get("kind") == "internal":
-        return "The engine had a problem and nothing was changed. " + message
-    return message
+    kind = error.get("kind")
+    if kind not in ERROR_KINDS:
+        kind = "internal"
+    return t("error." + kind, {"message": error.get("message") or t("error.unknown")})
 
 
 def table_phase(engine_phase):
@@ -150,25 +230,52 @@ def table_phase(engine_phase):
     return TABLE_PHASES.get(engine_phase, "setup")
 
 
-def status_text(state, human_seat=0):
-    """A short status line for the table from a protocol state.
+def status_text(view, names, cuts_fresh=False, claims=()):
+    """The table's status line for the human (seat 0) from its view.
 
-    >>> status_text({"phase": "discard", "current_player": 0, "scores": [0, 0], "outcome": None})
-    'Choose your cards for the crib.'
-    >>> status_text({"phase": "over", "current_player": None, "scores": [121, 80], "outcome": {}})
+    ``cuts_fresh``: the cut has just decided the dealer; ``claims``: the
+    claim events of manual counting (for muggins).
+
+    >>> view = {"phase": "discard", "current_player": 0, "dealer": 1,
+    ...         "rules": {"players": 2}, "legal_moves": [], "count": 0}
+    >>> status_text(view, ["You", "Computer"])
+    "Choose 2 cards for Computer's crib."
+    >>> status_text(dict(view, current_player=1), ["You", "Computer"])
+    'Computer is thinking…'
+    >>> status_text(dict(view, phase="over"), ["You", "Computer"])
     'Game over.'
     """
-    phase = state.get("phase")
+    phase, seat, dealer = view.get("phase"), view.get("current_player"), view.get("dealer")
     if phase == "over":
-        return "Game over."
-    if state.get("current_player") != human_seat:
-        return "The computer is thinking…"
-    prompts = {
-        "cut": "Cut the cards for the deal.",
-        "discard": "Choose your cards for the crib.",
-        "starter": "Cut for the starter.",
-        "play": "Your turn to play.",
-        "count": "Count your points.",
-        "muggins": "Call muggins or pass.",
-    }
-    return prompts.get(phase, "")
+        return t("status.over")
+    if seat != 0:
+        who = names[seat] if seat is not None else ""
+        return t("status.thinking" if phase in ("discard", "play") else "status.waiting",
+                 {"who": who})
+    if phase == "cut":
+        return t("status.cut")
+    if phase == "discard":
+        first = ""
+        if cuts_fresh:
+            first = t("status.cut_lowest.mine") if dealer == 0 else t(
+                "status.cut_lowest", {"who": names[dealer]})
+        need = "2" if view["rules"]["players"] == 2 else "1"
+        key = "status.discard." + ("mine" if dealer == 0 else "theirs") + "." + need
+        return first + t(key, {"who": names[dealer]})
+    if phase == "starter":
+        return t("status.starter")
+    if phase == "play":
+        if view["legal_moves"] == ["go"]:
+            return t("status.go")
+        return t("status.play", {"count": view["count"]})
+    if phase == "count":
+        crib = "crib" in view.get("shown", ()) and dealer == 0
+        return t("status.count.crib" if crib else "status.count.hand")
+    if phase == "muggins":
+        said = ""
+        theirs = [claim for claim in claims if claim["seat"] != 0]
+        if theirs:
+            said = t("status.claimed", {"who": names[theirs[-1]["seat"]],
+                                        "count": theirs[-1]["count"]})
+        return said + t("status.muggins")
+    return ""

@@ -7,7 +7,8 @@ anything malformed starts again from zero.
 
 import json
 
-from tableview import card_html
+from shell import markup, t
+from tableview import card_html, html, level_name
 
 STATS_VERSION = 1
 LEVELS = ("beginner", "easy", "standard", "expert", "mixed")
@@ -165,29 +166,36 @@ def _average(total, count):
 
 
 def stats_html(stats):
-    """The Statistics panel's content."""
+    """The Statistics panel's content.
+
+    >>> text = stats_html(new_stats())
+    >>> "<th>Standard</th>" in text and "none yet" in text
+    True
+    """
     rows = []
     for level in LEVELS:
         won, lost = stats["levels"][level]
         if won or lost or level != "mixed":
-            name = level[0].upper() + level[1:]
             rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
-                        + str(lost) + '"><th>' + name + "</th><td>" + str(won)
+                        + str(lost) + '"><th>' + html(level_name(level)) + "</th><td>" + str(won)
                         + "</td><td>" + str(lost) + "</td></tr>")
     best = stats["best"]
-    best_text = "none yet"
+    best_text = html(t("stats.none"))
     if best:
-        best_text = (str(best["points"]) + " points: " + _cards(best["cards"])
-                     + " with " + card_html(best["starter"]))
+        best_text = markup("stats.best_hand", {"points": best["points"],
+                                               "cards": _cards(best["cards"]),
+                                               "starter": card_html(best["starter"])})
     deals = stats["deals"]
-    facts = [("Skunks you gave", stats["skunks"][0], "skunks-given"),
-             ("Skunks you took", stats["skunks"][1], "skunks-taken"),
-             ("Deals counted", deals, "deals"),
-             ("Average hand per deal", _average(stats["hand"], deals), "hand"),
-             ("Average crib per crib of yours", _average(stats["crib"], stats["cribs"]), "crib"),
-             ("Average pegging per deal", _average(stats["pegging"], deals), "pegging")]
-    lines = "".join('<tr data-stat="' + key + '"><th>' + label + "</th><td>" + str(value)
-                    + "</td></tr>" for label, value, key in facts)
-    return ('<table class="stats-games"><tr><th>Level</th><th>Won</th><th>Lost</th></tr>'
+    facts = [("skunks_given", stats["skunks"][0], "skunks-given"),
+             ("skunks_taken", stats["skunks"][1], "skunks-taken"),
+             ("deals", deals, "deals"),
+             ("avg_hand", _average(stats["hand"], deals), "hand"),
+             ("avg_crib", _average(stats["crib"], stats["cribs"]), "crib"),
+             ("avg_pegging", _average(stats["pegging"], deals), "pegging")]
+    lines = "".join('<tr data-stat="' + key + '"><th>' + html(t("stats." + label)) + "</th><td>"
+                    + str(value) + "</td></tr>" for label, value, key in facts)
+    head = "".join("<th>" + html(t("stats." + key)) + "</th>" for key in ("level", "won", "lost"))
+    return ('<table class="stats-games"><tr>' + head + "</tr>"
             + "".join(rows) + '</table><table class="stats-points">' + lines
-            + '<tr data-stat="best"><th>Best hand</th><td>' + best_text + "</td></tr></table>")
+            + '<tr data-stat="best"><th>' + html(t("stats.best")) + "</th><td>" + best_text
+            + "</td></tr></table>")

@@ -14,6 +14,7 @@ import statsview
 import tablestate as st
 import tableview
 from pyscript import document
+from shell import t
 from tablestate import part, storage_get, storage_set
 
 STATS_KEY = "cribbage.stats"
@@ -23,6 +24,10 @@ game_events = []    # every event of this game, as the table took them in
 game_id = None      # the engine's short id of this game (statistics count it once)
 proof_deal = None   # the deal the fair-deal line was last drawn for
 hint_busy = False
+# What the coach's panels show, kept to draw them again in another language:
+last_proof = None   # the last deal_proof result
+hint_shown = None   # ("thinking", None) / ("error", error) / ("advice", (advice, count))
+review_shown = None  # the same for the review in the show panel
 
 
 async def call(name, payload=None):
@@ -36,8 +41,8 @@ async def call(name, payload=None):
 
 def reset():
     """A new (or resumed) game: forget the last one's events and proofs."""
-    global game_events, game_id, proof_deal
-    game_events, game_id, proof_deal = [], None, None
+    global game_events, game_id, proof_deal, last_proof, review_shown
+    game_events, game_id, proof_deal, last_proof, review_shown = [], None, None, None, None
     hide_hint()
     fair = part(".fair")
     fair.hidden = True
@@ -54,11 +59,16 @@ def take_in(event):
 
 async def update_fair():
     """Show the commitments of the deal in progress and the next one; reveal finished deals."""
-    global game_id, proof_deal
+    global game_id, proof_deal, last_proof
     ok, proof = await call("deal_proof")
     if not ok:
         return
     game_id, proof_deal = proof["game"], (proof["deal"], st.view["phase"] == "over")
+    last_proof = proof
+    draw_fair(proof)
+
+
+def draw_fair(proof):
     fair = part(".fair")
     summary = fair.querySelector("summary")
     summary.textContent = coachview.fair_summary(proof)
@@ -92,6 +102,8 @@ async def after_refresh(events):
 
 
 def hide_hint():
+    global hint_shown
+    hint_shown = None
     panel = part(".coach-panel")
     panel.hidden = True
     panel.innerHTML = ""
@@ -104,18 +116,36 @@ async def hint():
         return
     hint_busy = True
     panel = part(".coach-panel")
-    panel.innerHTML = "<p>The coach is thinking…</p>"
+    show_hint("thinking", None)
     panel.hidden = False
-    seen = st.events_seen
+    seen, count = st.events_seen, st.view["count"]
     ok, result = await call("advise", {"seat": st.HUMAN})
     hint_busy = False
     if seen != st.events_seen or panel.hidden:  # the game moved on meanwhile
         return
     if not ok:
-        panel.innerHTML = "<p>" + tableview.html(shell.error_text(result)) + "</p>"
+        show_hint("error", result)
         return
-    panel.innerHTML = coachview.advice_html(result)
+    show_hint("advice", (result, count))
     panel.setAttribute("data-kind", result["kind"])
+
+
+def coach_html(shown, thinking_key):
+    """A coach panel's content: thinking, an error, or the coach's answer."""
+    what, data = shown
+    if what == "thinking":
+        return "<p>" + tableview.html(t(thinking_key)) + "</p>"
+    if what == "error":
+        return "<p>" + tableview.html(shell.error_text(data)) + "</p>"
+    if thinking_key == "coach.thinking":
+        return coachview.advice_html(data[0], data[1])
+    return coachview.review_html(data)
+
+
+def show_hint(what, data):
+    global hint_shown
+    hint_shown = (what, data)
+    part(".coach-panel").innerHTML = coach_html(hint_shown, "coach.thinking")
 
 
 def auto_review():
@@ -129,18 +159,30 @@ async def review(deal):
     spot = show.querySelector(".review-spot")
     if spot is None:
         return
-    spot.innerHTML = "<p>The coach is reviewing your deal…</p>"
+    show_review("thinking", None)
     ok, result = await call("review", {"seat": st.HUMAN, "deal": deal})
-    if not ok:
-        spot.innerHTML = "<p>" + tableview.html(shell.error_text(result)) + "</p>"
-        return
-    spot.innerHTML = coachview.review_html(result)
+    show_review("review" if ok else "error", result)
+
+
+def show_review(what, data):
+    global review_shown
+    review_shown = (what, data)
+    spot = part(".show-panel .review-spot")
+    if spot is not None:
+        spot.innerHTML = coach_html(review_shown, "coach.reviewing")
+
+
+def new_show():
+    """A new show: nothing reviewed in it yet."""
+    global review_shown
+    review_shown = None
 
 
 def review_button(deal):
     """The show panel's Review button and the place its review goes."""
     return ('<div class="review-spot"></div>', '<button type="button" class="quiet" '
-            'data-action="review" data-deal="' + str(deal) + '">Review this deal</button>')
+            'data-action="review" data-deal="' + str(deal) + '">'
+            + tableview.html(t("button.review")) + "</button>")
 
 
 # --- game over and statistics ---------------------------------------------------------
@@ -156,10 +198,7 @@ def write_stats(stats):
 
 def game_over(dialog, outcome, players):
     """Fill the game-over summary and count the game in the statistics (once)."""
-    teams = 2 if players == 4 else players
-    totals = coachview.points_by_source(game_events, teams)
-    dialog.querySelector(".summary").innerHTML = coachview.summary_html(
-        totals, tableview.score_names(players))
+    draw_summary(dialog, players)
     if game_id is None:
         return
     levels = [tableview.computer_level(st.settings, seat) for seat in range(1, players)]
@@ -168,6 +207,27 @@ def game_over(dialog, outcome, players):
     statsview.add_game(stats, game_id, statsview.level_key(levels), outcome,
                        tableview.team_of(st.HUMAN, players))
     write_stats(stats)
+
+
+def draw_summary(dialog, players):
+    teams = 2 if players == 4 else players
+    totals = coachview.points_by_source(game_events, teams)
+    dialog.querySelector(".summary").innerHTML = coachview.summary_html(
+        totals, tableview.score_names(players))
+
+
+def redraw():
+    """Draw the coach's panels, the fair-deal line and open dialogs in the page's language."""
+    if last_proof is not None:
+        draw_fair(last_proof)
+    if hint_shown is not None and not part(".coach-panel").hidden:
+        show_hint(hint_shown[0], hint_shown[1])
+    if review_shown is not None and st.showing is not None:
+        show_review(review_shown[0], review_shown[1])
+    if st.over is not None:
+        draw_summary(document.getElementById("game-over"), st.over["players"])
+    if not document.getElementById("stats").hidden:
+        show_stats()
 
 
 def show_stats():

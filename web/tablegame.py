@@ -8,16 +8,18 @@ pegs, the show), saves the game after every move and resumes it on reload.
 import asyncio
 import json
 
-import pegboard
 import shell
 import tablecoach
 import tablestate as st
 import tableview
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from shell import i18n, t
 from tablerender import (
+    draw_board,
     log,
     move_pegs,
+    relog,
     render,
     render_actions,
     render_hand,
@@ -43,16 +45,21 @@ def form_values():
     return values
 
 
-def open_dialog(notice=None):
-    """Show the new-game dialog (with an optional notice, e.g. a bad save)."""
-    note = st.form.querySelector(".notice")
-    note.hidden = not notice
-    note.textContent = notice or ""
+def open_dialog(notice=None, values=None):
+    """Show the new-game dialog (with an optional notice, the key of e.g. a bad save's)."""
+    st.notice = (notice, values) if notice else None
+    draw_notice()
     document.getElementById("game-over").hidden = True
     st.form.querySelector("[data-action=close-dialog]").hidden = st.view is None or (
         st.view["phase"] == "over")
     st.form.hidden = False
     st.table.setAttribute("data-dialog", "new-game")
+
+
+def draw_notice():
+    note = st.form.querySelector(".notice")
+    note.hidden = st.notice is None
+    note.textContent = t(st.notice[0], st.notice[1]) if st.notice else ""
 
 
 def close_dialog():
@@ -81,9 +88,9 @@ def reset_table(players, target):
     teams = 2 if players == 4 else players
     st.pegs = [[0, -1] for _ in range(teams)]
     st.events_seen, st.deal_shows, st.selected, st.view = 0, [], [], None
-    st.cut_events, st.claim_events = [], []
+    st.cut_events, st.claim_events, st.showing, st.over = [], [], None, None
     part(".log-lines").innerHTML = ""
-    part(".board").innerHTML = pegboard.board_svg(target, tableview.score_names(players))
+    draw_board(target, players)
     part(".show-panel").hidden = True
     tablecoach.reset()
 
@@ -123,14 +130,13 @@ async def resume_saved():
         st.settings = shell.settings_from_saved(saved_settings)
     except ValueError as error:
         storage_set(st.SAVE_KEY, None)
-        open_dialog("Your saved game could not be read (" + str(error) + "), so it was "
-                    "put aside. Start a new game.")
+        print("The saved game was put aside:", error)  # the player gets the notice
+        open_dialog("notice.unreadable")
         return
     ok, result = await call("load", {"save": game_text})
     if not ok:
         storage_set(st.SAVE_KEY, None)
-        open_dialog("Your saved game could not be resumed (" + shell.error_text(result)
-                    + "). Start a new game.")
+        open_dialog("notice.unresumable", {"reason": shell.error_text(result)})
         return
     if result["phase"] == "over":
         storage_set(st.SAVE_KEY, None)
@@ -246,44 +252,67 @@ async def human_move(move):
     await advance()
 
 
+def show_row(event):
+    """One hand or crib of the show: whose, the cards, the count said aloud, the total."""
+    seat = event["seat"]
+    if event["kind"] == "crib":
+        whose = t("crib.mine") if seat == st.HUMAN else t("crib.theirs", {"who": st.names[seat]})
+    else:
+        whose = t("show.hand.mine") if seat == st.HUMAN else t("show.hand",
+                                                               {"who": st.names[seat]})
+    cards = "".join(tableview.card_html(code) for code in event["cards"])
+    total = event["points"] + event.get("refused", 0)
+    return ('<li><span class="who">' + tableview.html(whose) + "</span>"
+            + '<span class="cards">' + cards + "</span>"
+            + '<span class="said">' + tableview.html(i18n.cadence(event["items"], shell.lang))
+            + '</span><strong class="total">' + str(total) + "</strong></li>")
+
+
+def draw_show():
+    """The show panel with the hands shown so far (st.showing), in the page's language."""
+    panel = part(".show-panel")
+    panel.innerHTML = ("<h2>" + tableview.html(t("show.title")) + '</h2><p class="starter-line">'
+                       + tableview.html(t("show.starter")) + " "
+                       + tableview.card_html(st.last_starter) + "</p><ol>"
+                       + "".join(show_row(event) for event in st.showing["shown"]) + "</ol>")
+
+
+def draw_show_end():
+    """Below the show: the review's place, Review and Continue, and the status line."""
+    deal = st.showing["deal"]
+    st.status.textContent = t("status.show")
+    spot, button = tablecoach.review_button(deal)
+    part(".show-panel").insertAdjacentHTML("beforeend", spot)
+    part(".actions").innerHTML = button + ('<button type="button" data-action="continue">'
+                                           + tableview.html(t("button.continue")) + "</button>")
+
+
 async def present_show(shows):
     """Reveal each hand and the crib with its breakdown, then wait for Continue."""
     panel = part(".show-panel")
     st.table.setAttribute("data-phase", "show")
-    panel.innerHTML = ('<h2>The show</h2><p class="starter-line">Starter '
-                       + tableview.card_html(st.last_starter) + "</p><ol></ol>")
+    st.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
+    tablecoach.new_show()
+    draw_show()
     rows = panel.querySelector("ol")
     panel.hidden = False
     for event in shows:
-        row = document.createElement("li")
-        whose = st.names[event["seat"]] + ("'s crib" if event["kind"] == "crib" else "")
-        if event["kind"] == "hand":
-            whose = ("Your hand" if event["seat"] == st.HUMAN
-                     else st.names[event["seat"]] + "'s hand")
-        cards = "".join(tableview.card_html(code) for code in event["cards"])
-        total = event["points"] + event.get("refused", 0)
-        row.innerHTML = ('<span class="who">' + tableview.html(whose) + "</span>"
-                         + '<span class="cards">' + cards + "</span>"
-                         + '<span class="said">' + tableview.html(event["said"])
-                         + '</span><strong class="total">' + str(total) + "</strong>")
-        rows.append(row)
+        st.showing["shown"].append(event)
+        rows.insertAdjacentHTML("beforeend", show_row(event))
         if not manual_counting() and event["points"]:
             move_pegs(event["team"], event["points"])  # the st.pegs move as each hand is shown
             render_scores()
         await pause(0.6)
     st.continue_event = asyncio.Event()
-    st.status.textContent = "The show. Press Continue for the next deal."
-    spot, button = tablecoach.review_button(shows[0]["deal"])
-    panel.insertAdjacentHTML("beforeend", spot)
-    actions = part(".actions")
-    actions.innerHTML = button + '<button type="button" data-action="continue">Continue</button>'
+    st.showing["waiting"] = True
+    draw_show_end()
     if tablecoach.auto_review():
-        actions.querySelector("[data-action=review]").disabled = True
+        part(".actions [data-action=review]").disabled = True
         asyncio.create_task(tablecoach.review(shows[0]["deal"]))
     await st.continue_event.wait()
-    st.continue_event = None
+    st.continue_event, st.showing = None, None
     panel.hidden = True
-    actions.innerHTML = ""
+    part(".actions").innerHTML = ""
 
 
 async def game_over():
@@ -296,15 +325,60 @@ async def game_over():
         tally[side] += outcome["game_points"]
         storage_set(st.TALLY_KEY, json.dumps(tally))
         storage_set(st.SAVE_KEY, None)
+    st.over = {"outcome": outcome, "players": players, "tally": tally}
     dialog = document.getElementById("game-over")
-    dialog.querySelector(".headline").textContent = tableview.outcome_text(outcome, players)
-    final = [n + " " + str(s) for n, s in zip(tableview.score_names(players), outcome["scores"])]
-    dialog.querySelector(".final-scores").textContent = ", ".join(final)
-    dialog.querySelector(".tally").textContent = (
-        "Match: you " + str(tally["won"]) + ", computer " + str(tally["lost"]) + " game points")
+    draw_game_over()
     tablecoach.game_over(dialog, outcome, players)
     part(".table-header [data-action=new-game]").hidden = True
     dialog.hidden = False
+
+
+def draw_game_over():
+    """The game-over headline, final scores and match tally in the page's language."""
+    dialog = document.getElementById("game-over")
+    outcome, players, tally = st.over["outcome"], st.over["players"], st.over["tally"]
+    dialog.querySelector(".headline").textContent = tableview.outcome_text(outcome, players)
+    dialog.querySelector(".final-scores").textContent = tableview.final_scores(
+        outcome["scores"], players)
+    dialog.querySelector(".tally").textContent = t("tally", {"won": tally["won"],
+                                                             "lost": tally["lost"]})
+
+
+def use_language(code, text):
+    """Install the merged catalogue ``text`` (dist/lang/<code>.json) and speak it."""
+    i18n.install(code, json.loads(text))
+    shell.set_language(code)
+
+
+def on_language(event):
+    """The player picked another language (loading.js has translated the page's static
+    words): draw everything Python wrote again, without touching the game."""
+    use_language(str(event.detail.lang), str(event.detail.text))
+    redraw()
+
+
+def redraw():
+    """Draw again every text the table shows, in the page's language."""
+    draw_notice()
+    if st.view is None:
+        return
+    players, target = st.view["rules"]["players"], st.view["rules"]["target"]
+    st.names = tableview.seat_names(players)
+    draw_board(target, players)
+    relog(tablecoach.game_events)
+    if st.showing is None:
+        render()  # not during the show: the table below it still shows the last deal
+    else:
+        render_scores()
+        draw_show()
+        if st.showing["waiting"]:
+            busy = part(".actions [data-action=review]")
+            disabled = busy is not None and busy.disabled
+            draw_show_end()
+            part(".actions [data-action=review]").disabled = disabled
+    if st.over is not None:
+        draw_game_over()
+    tablecoach.redraw()
 
 
 def on_click(event):
@@ -366,9 +440,7 @@ async def connect():
     try:
         st.engine = await window.cribbageEngine.ready
     except Exception as error:
-        window.cribbageLoading.failed(
-            "The st.engine could not load: " + str(error) + " Reload to try again."
-        )
+        window.cribbageLoading.failed(t("loading.failed", {"reason": str(error)}))
         return
     ok, result = await call("hello")
     if not ok:

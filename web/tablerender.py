@@ -8,6 +8,7 @@ import shell
 import tablestate as st
 import tableview
 from pyscript import document
+from shell import t
 from tablestate import part
 
 
@@ -21,7 +22,7 @@ def render():
     render_centre()
     render_hand()
     render_actions()
-    st.status.textContent = status_line()
+    st.status.textContent = shell.status_text(st.view, st.names, st.cuts_fresh, st.claim_events)
 
 
 def render_scores():
@@ -36,20 +37,25 @@ def render_scores():
     st.scores.innerHTML = "".join(parts_html)
 
 
+def dealer_mark():
+    return ('<span class="dealer-mark" title="' + tableview.html(t("dealer.title")) + '">'
+            + tableview.html(t("dealer.mark")) + "</span>")
+
+
 def render_opponents():
     players = st.view["rules"]["players"]
     panels = []
     for seat in range(1, players):
         marks = ""
         if st.view["dealer"] == seat:
-            marks += '<span class="dealer-mark" title="Dealer">D</span>'
+            marks += dealer_mark()
         if seat in st.view["said_go"]:
-            marks += '<span class="bubble">Go!</span>'
+            marks += '<span class="bubble">' + tableview.html(t("bubble.go")) + "</span>"
         turn = " turn" if st.view["current_player"] == seat else ""
-        level = tableview.computer_level(st.settings, seat)
+        level = tableview.level_name(tableview.computer_level(st.settings, seat))
         panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat) + '">'
                       + '<div class="seat-name">' + tableview.html(st.names[seat]) + " <small>"
-                      + level + "</small>" + marks + "</div>"
+                      + tableview.html(level) + "</small>" + marks + "</div>"
                       + '<div class="hand small">'
                       + tableview.backs_html(st.view["hand_sizes"][seat]) + "</div>"
                       + cut_card(seat) + "</div>")
@@ -57,8 +63,8 @@ def render_opponents():
     human = part(".seat-human .seat-name")
     human_marks = ""
     if st.view["dealer"] == st.HUMAN:
-        human_marks = ' <span class="dealer-mark" title="Dealer">D</span>'
-    human.innerHTML = "You" + human_marks + cut_card(st.HUMAN)
+        human_marks = " " + dealer_mark()
+    human.innerHTML = tableview.html(st.names[st.HUMAN]) + human_marks + cut_card(st.HUMAN)
 
 
 def cut_card(seat):
@@ -76,7 +82,7 @@ def render_centre():
     part(".starter").innerHTML = tableview.card_html(starter) if starter else ""
     count = st.view["count"]
     in_play = st.view["phase"] == "play"
-    part(".count").textContent = ("Count " + str(count)) if in_play else ""
+    part(".count").textContent = t("count", {"count": count}) if in_play else ""
     played, pile_cards = st.view["played"], st.view["pile"]
     pile_seats = [seat for seat, _ in played[len(played) - len(pile_cards):]]
     pile = []
@@ -85,7 +91,7 @@ def render_centre():
                     + tableview.card_html(code) + "</span>")
     part(".pile").innerHTML = "".join(pile)
     dealer = st.view["dealer"]
-    crib_owner = "Your crib" if dealer == st.HUMAN else st.names[dealer] + "'s crib"
+    crib_owner = crib_name(dealer)
     part(".crib-spot").innerHTML = ('<div class="crib-cards">' + tableview.backs_html(
         min(st.view["crib_size"], 4)) + '</div><small>' + tableview.html(crib_owner) + "</small>")
 
@@ -105,70 +111,41 @@ def render_hand():
     part(".seat-human .hand").innerHTML = "".join(cards)
 
 
+def crib_name(dealer):
+    """``Your crib`` or ``Computer's crib``."""
+    if dealer == st.HUMAN:
+        return t("crib.mine")
+    return t("crib.theirs", {"who": st.names[dealer]})
+
+
+def button(action, key, enabled=True, quiet=False):
+    """An action button labelled in the page's language (``data-action`` stays English)."""
+    return ('<button type="button"' + (' class="quiet"' if quiet else "") + ' data-action="'
+            + action + '"' + ("" if enabled else " disabled") + ">"
+            + tableview.html(t("button." + key)) + "</button>")
+
+
 def render_actions():
     phase = st.view["phase"]
     mine = st.view["current_player"] == st.HUMAN
     legal = st.view["legal_moves"]
     buttons = []
     if phase in ("cut", "starter") and mine:
-        buttons.append('<button type="button" data-action="cut">Cut</button>')
+        buttons.append(button("cut", "cut"))
     if phase == "discard":
         need = st.view["rules"]["players"] == 2 and 2 or 1
-        ready = mine and len(st.selected) == need
-        buttons.append('<button type="button" data-action="send"' + ("" if ready else " disabled")
-                       + ">Send to crib</button>")
+        buttons.append(button("send", "send", mine and len(st.selected) == need))
     if phase in ("discard", "play") and mine and legal != ["go"]:
-        buttons.append('<button type="button" class="quiet" data-action="hint">Hint</button>')
+        buttons.append(button("hint", "hint", quiet=True))
     if phase == "play":
-        can_go = mine and legal == ["go"]
-        buttons.append('<button type="button" data-action="go"' + ("" if can_go else " disabled")
-                       + ">Go</button>")
+        buttons.append(button("go", "go", mine and legal == ["go"]))
     if phase == "count" and mine:
-        buttons.append('<label class="claim">Points <input type="number" name="points" min="0" '
-                       'max="29" value="0" inputmode="numeric"></label>'
-                       '<button type="button" data-action="count">Count</button>')
+        buttons.append('<label class="claim">' + tableview.html(t("button.points"))
+                       + ' <input type="number" name="points" min="0" max="29" value="0" '
+                       'inputmode="numeric"></label>' + button("count", "count"))
     if phase == "muggins" and mine:
-        buttons.append('<button type="button" data-action="muggins">Muggins!</button>'
-                       '<button type="button" data-action="pass">Accept</button>')
+        buttons.append(button("muggins", "muggins") + button("pass", "accept"))
     part(".actions").innerHTML = "".join(buttons)
-
-
-def status_line():
-    phase = st.view["phase"]
-    seat = st.view["current_player"]
-    if phase == "over":
-        return "Game over."
-    if seat != st.HUMAN:
-        who = st.names[seat] if seat is not None else ""
-        return who + (" is thinking…" if phase in ("discard", "play") else "…")
-    if phase == "cut":
-        return "Cut the cards: the lowest card deals."
-    if phase == "discard":
-        first = ""
-        if st.cuts_fresh:
-            first = ("You cut lowest and deal. " if st.view["dealer"] == st.HUMAN
-                     else st.names[st.view["dealer"]] + " cut lowest and deals. ")
-        need = 2 if st.view["rules"]["players"] == 2 else 1
-        whose = "your" if st.view["dealer"] == st.HUMAN else st.names[st.view["dealer"]] + "'s"
-        return (first + "Choose " + str(need) + " card" + ("s" if need > 1 else "") + " for "
-                + whose + " crib.")
-    if phase == "starter":
-        return "Cut the deck for the starter."
-    if phase == "play":
-        if st.view["legal_moves"] == ["go"]:
-            return "No card fits under 31: say Go."
-        return "Your turn: play a card (count " + str(st.view["count"]) + ")."
-    if phase == "count":
-        crib = "crib" in st.view["shown"] and st.view["dealer"] == st.HUMAN
-        counting = "your crib" if crib else "your hand"
-        return "Count " + counting + " and enter the points."
-    if phase == "muggins":
-        claim = [e for e in st.claim_events if e["seat"] != st.HUMAN]
-        said = ""
-        if claim:
-            said = st.names[claim[-1]["seat"]] + " claimed " + str(claim[-1]["count"]) + ". "
-        return said + "Did they miss points? Call Muggins! or accept."
-    return ""
 
 
 def move_pegs(team, points):
@@ -193,3 +170,19 @@ def log(text):
     lines = part(".log-lines")
     lines.append(item)
     lines.scrollTop = lines.scrollHeight
+
+
+def relog(events):
+    """Write the whole log again (the language changed), in one DOM update."""
+    lines = part(".log-lines")
+    lines.innerHTML = "".join("<li>" + tableview.html(tableview.event_text(event, st.names))
+                              + "</li>" for event in events)
+    lines.scrollTop = lines.scrollHeight
+
+
+def draw_board(target, players):
+    """The peg board with named tracks, the pegs where the scores stand."""
+    part(".board").innerHTML = pegboard.board_svg(target, tableview.score_names(players),
+                                                  t("board", {"target": target}))
+    for team in range(len(st.pegs)):
+        draw_pegs(team)

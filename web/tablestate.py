@@ -36,6 +36,9 @@ cut_events = []      # the cuts for the first deal
 cuts_fresh = False   # the cut has just decided the dealer: keep the cut cards in view
 claim_events = []    # claims in manual counting (for muggins)
 computer_moving = False  # a computer's move is on its way to the table
+notice = None        # the dialog's notice: (catalogue key, values), or None
+showing = None       # the show on screen: {"deal", "shown": [events], "waiting"}
+over = None          # the game-over screen's facts: {"outcome", "players", "tally"}
 
 
 def part(selector):

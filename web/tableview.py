@@ -14,13 +14,12 @@ indent or sort_keys).
 
 import json
 
+import shell
 from pegboard import escape
+from shell import i18n, t
 
 RANKS = "A23456789TJQK"
-RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king")
-SUITS = {"S": ("spades", "♠", "black"), "H": ("hearts", "♥", "red"),
-         "D": ("diamonds", "♦", "red"), "C": ("clubs", "♣", "black")}
+COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 HUMAN = 0
 SAVE_FORMAT = "cribbage-table"
 SAVE_VERSION = 1
@@ -30,14 +29,13 @@ SAVE_VERSION = 1
 
 
 def card_words(code):
-    """A card code (``5S``) in words, as a screen reader says it."""
-    return RANK_WORDS[RANKS.index(code[0])] + " of " + SUITS[code[1]][0]
+    """A card code (``5S``) in words in the page's language, as a screen reader says it."""
+    return i18n.card_name(code, shell.lang)
 
 
 def card_label(code):
-    """The short face of a card: ``10♥``."""
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUITS[code[1]][1]
+    """The short face of a card: ``10♥`` (the same in every language)."""
+    return i18n.card_label(code)
 
 
 def card_face(code):
@@ -46,8 +44,8 @@ def card_face(code):
     >>> 'class="pip"' in card_face("QD")
     True
     """
-    rank = "10" if code[0] == "T" else code[0]
-    suit = SUITS[code[1]][1]
+    face = card_label(code)
+    rank, suit = face[:-1], face[-1]
     corner = '<span class="corner">' + rank + "<br>" + suit + "</span>"
     return (corner + '<span class="pip" aria-hidden="true">' + suit + "</span>"
             + corner.replace('"corner"', '"corner corner-end"'))
@@ -62,8 +60,8 @@ def card_html(code, action=None, enabled=True, selected=False, extra=""):
     >>> card_html("KH").startswith('<span class="card red"')
     True
     """
-    classes = "card " + SUITS[code[1]][2] + (" selected" if selected else "") + extra
-    label = ' aria-label="' + card_words(code) + '"'
+    classes = "card " + COLOURS[code[1]] + (" selected" if selected else "") + extra
+    label = ' aria-label="' + escape(card_words(code)) + '"'
     if action is None:
         return ('<span class="' + classes + '" role="img"' + label + ' data-card="' + code
                 + '">' + card_face(code) + "</span>")
@@ -87,17 +85,24 @@ def backs_html(count):
 def seat_names(players):
     """Names of the seats, clockwise from the human."""
     if players == 2:
-        return ["You", "Computer"]
-    if players == 3:
-        return ["You", "Left", "Right"]
-    return ["You", "Left", "Partner", "Right"]
+        seats = ("human", "computer")
+    elif players == 3:
+        seats = ("human", "left", "right")
+    else:
+        seats = ("human", "left", "partner", "right")
+    return [t("seat." + seat) for seat in seats]
 
 
 def score_names(players):
     """Names of the scores (players, or the two teams of a 4-player game)."""
     if players == 4:
-        return ["You & Partner", "Opponents"]
+        return [t("team.us"), t("team.them")]
     return seat_names(players)
+
+
+def level_name(level):
+    """A computer's level (``standard``, ``mixed``) in words."""
+    return t("level." + level)
 
 
 def team_of(seat, players):
@@ -115,50 +120,18 @@ def computer_level(settings, seat):
 # --- texts -----------------------------------------------------------------------
 
 
-def peg_reasons(items):
-    """The reasons for pegging points, e.g. ``'fifteen 2, pair 2'``."""
-    return ", ".join(item["kind"] + " " + str(item["points"]) for item in items)
-
-
 def event_text(event, names):
-    """One line of the game log for an engine event (seat numbers become names).
+    """One line of the game log for an engine event (seat numbers become ``names``;
+    the human's own lines in the second person where the language has one).
 
     >>> event_text({"kind": "play", "seat": 1, "cards": ["5S"], "count": 15, "points": 2,
     ...             "items": [{"kind": "fifteen", "points": 2, "cards": []}]},
     ...            ["You", "Computer"])
     'Computer plays 5♠ — 15 — fifteen 2'
+    >>> event_text({"kind": "cut", "seat": 0, "cards": ["TH"]}, ["You", "Computer"])
+    'You cut 10♥'
     """
-    kind = event["kind"]
-    who = names[event["seat"]] if event.get("seat") is not None else ""
-    cards = " ".join(card_label(code) for code in event.get("cards") or [])
-    points = event.get("points", 0)
-    if kind == "play":
-        text = who + " plays " + cards + " — " + str(event.get("count"))
-        if points:
-            text += " — " + peg_reasons(event["items"])
-    elif kind in ("hand", "crib"):
-        whose = "crib" if kind == "crib" else "hand"
-        text = who + " " + ("count" if who == "You" else "counts") + " " + whose + " " + cards
-        text += ": " + str(points + event.get("refused", 0))
-    else:
-        text = {
-            "cut": who + " cut" + ("" if who == "You" else "s") + " " + cards,
-            "dealer": who + " deal" + ("" if who == "You" else "s") + " first",
-            "deal": "Deal " + str(event.get("deal")) + ": " + who + " deal"
-                    + ("" if who == "You" else "s"),
-            "discard": who + " laid away to the crib",
-            "starter": "The starter is " + cards,
-            "heels": "His heels: 2 for " + who,
-            "go_said": who + " said go",
-            "go": "1 for the go to " + who,
-            "last card": "1 for last card to " + who,
-            "claim": who + " claimed " + str(event.get("count")),
-            "muggins": "Muggins! " + who + " took " + str(points),
-            "over": "Game over",
-        }.get(kind, kind)
-    if event.get("refused"):
-        text += " (" + str(event["refused"]) + " not pegged: exact finish)"
-    return text
+    return i18n.event_text(event, shell.lang, names, HUMAN)
 
 
 def outcome_text(outcome, players):
@@ -166,15 +139,25 @@ def outcome_text(outcome, players):
 
     >>> outcome_text({"winner": 0, "kind": "skunk", "game_points": 2, "scores": [121, 80]}, 2)
     'You win with a skunk! (2 game points)'
+    >>> outcome_text({"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]}, 2)
+    'Computer wins! (1 game point)'
     """
-    names = score_names(players)
-    winner = names[outcome["winner"]]
-    verb = "win" if winner in ("You", "You & Partner") else "wins"
-    kind = outcome["kind"]
-    extra = "" if kind == "win" else " with a " + kind
+    winner = outcome["winner"]
+    if winner != team_of(HUMAN, players):
+        key = "outcome.other"
+    else:
+        key = "outcome.us" if players == 4 else "outcome.mine"
     points = outcome["game_points"]
-    return (winner + " " + verb + extra + "! (" + str(points) + " game point"
-            + ("" if points == 1 else "s") + ")")
+    return t(key, {"who": score_names(players)[winner],
+                   "how": t("outcome.how." + outcome["kind"].replace(" ", "_")),
+                   "points": t("game_points.one" if points == 1 else "game_points",
+                               {"points": points})})
+
+
+def final_scores(scores, players):
+    """``You 121, Computer 80``."""
+    return shell.joined([t("final.score", {"name": name, "score": score})
+                         for name, score in zip(score_names(players), scores)])
 
 
 # --- saved data --------------------------------------------------------------------

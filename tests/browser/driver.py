@@ -64,9 +64,12 @@ class Table:
     @staticmethod
     def click(locator: Any) -> None:
         """Click, but give up after a moment: the table may have moved on (re-rendered, or
-        the turn passed) since the element was found; the next step looks again."""
+        the turn passed) since the element was found; the next step looks again.
+        ``None`` (looked for twice, gone the second time) is ignored for the same reason."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+        if locator is None:
+            return
         try:
             locator.click(timeout=3000)
         except PlaywrightTimeout:

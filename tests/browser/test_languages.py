@@ -1,0 +1,198 @@
+"""The table page in English, Spanish and Japanese: chosen from the browser's
+language, switched from the header (at once, without losing the game) and
+remembered across reloads. The automation contract (data-phase, data-action,
+data-card, data-score) is the same in every language, so these tests drive the
+table through it rather than by the buttons' words."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .driver import CARD_NAME, Table
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cribbage import i18n  # noqa: E402
+
+SPANISH_CARD = re.compile(
+    r"^(as|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|jota|reina|rey) de "
+    r"(picas|corazones|diamantes|tréboles)$"
+)
+JAPANESE_CARD = re.compile(
+    r"^(スペード|ハート|ダイヤ|クラブ)の(エース|[2-9]|10|ジャック|クイーン|キング)$"
+)
+KANA = re.compile(r"[\u3040-\u30ff]")  # hiragana or katakana
+
+
+def start(page: Any, players: str = "2") -> None:
+    """Start a game through the dialog's names, not its (translated) words."""
+    page.wait_for_selector("#table[data-engine=ready]")
+    page.locator("select[name=players]").select_option(players)
+    page.locator("button[name=start]").click()
+    page.wait_for_selector("#table:not([data-phase=setup])")
+
+
+def action(page: Any, name: str) -> Any:
+    found = page.locator(f".actions button[data-action={name}]:not([disabled])")
+    return found.first if found.count() else None
+
+
+def play_to(page: Any, done: Any) -> None:
+    """Play the human's seat by data-action until ``done()``; never presses Continue."""
+    table = Table(None, page)
+    for _ in range(3000):
+        if done():
+            return
+        phase = table.phase
+        picked = page.locator(".seat-human button.card.selected").count()
+        free = page.locator(".seat-human button.card:not([disabled]):not(.selected)")
+        if phase == "cut" and action(page, "cut"):
+            table.click(action(page, "cut"))
+        elif phase == "discard" and picked < 2 and free.count():
+            table.click(free.first)
+        elif phase == "discard" and action(page, "send"):
+            table.click(action(page, "send"))
+        elif phase == "play" and free.count():
+            table.click(free.first)
+        elif phase == "play" and action(page, "go"):
+            table.click(action(page, "go"))
+        page.wait_for_timeout(20)
+    raise AssertionError("not reached")
+
+
+def card_names(page: Any) -> list[str]:
+    cards = page.locator(".seat-human [data-card]")
+    return [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())]
+
+
+def my_discard(page: Any) -> bool:
+    return (page.get_attribute("#table", "data-phase") == "discard"
+            and page.locator(".seat-human button.card:not([disabled])").count() == 6)
+
+
+@pytest.mark.browser_context_args(locale="es-ES")
+def test_a_spanish_browser_gets_the_page_in_spanish(app: Any, page: Any) -> None:
+    app.open("?speed=0").wait_engine()
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.locator("#language").input_value() == "es"
+    assert page.locator("#new-game-title").inner_text() == "Nueva partida"
+    assert page.get_by_label("Jugadores").input_value() == "2"
+    assert page.get_by_role("button", name="Empezar").is_enabled()
+    assert page.locator("#engine-stage").inner_text() == "Listo"
+    start(page)
+    assert page.locator(".status").inner_text() == "Corta la baraja: la carta más baja reparte."
+    assert page.get_by_role("button", name="Cortar", exact=True).is_visible()
+    play_to(page, lambda: my_discard(page))
+    assert all(SPANISH_CARD.match(name) for name in card_names(page)), card_names(page)
+    assert page.get_by_role("button", name="Enviar a la criba").is_visible()
+    assert "Tú" in page.locator(".seat-human .seat-name").inner_text()
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_a_game_in_japanese_logs_and_counts_in_japanese(app: Any, page: Any) -> None:
+    app.open("?speed=0").wait_engine()
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.locator("#new-game-title").inner_text() == "新しいゲーム"
+    assert page.get_by_role("button", name="開始").is_enabled()
+    start(page)
+    assert page.get_by_role("button", name="カット", exact=True).is_visible()
+    play_to(page, lambda: my_discard(page))
+    assert all(JAPANESE_CARD.match(name) for name in card_names(page)), card_names(page)
+    page.wait_for_function("() => document.querySelector('.status').textContent"
+                           ".includes('クリブに出すカードを2枚選んでください')")
+    play_to(page, lambda: page.get_attribute("#table", "data-phase") == "show"
+            and page.locator(".actions [data-action=continue]").count() == 1)
+    panel = page.locator(".show-panel")
+    assert panel.locator("h2").inner_text() == "ショー"
+    said = [panel.locator(".said").nth(i).inner_text() for i in range(3)]
+    assert all(KANA.search(line) for line in said), said  # フィフティーン2、ペアで4 …
+    log = page.locator(".log-lines").text_content()
+    assert "スターターは" in log and "を出す" in log and "あなた" in log
+    assert page.get_by_role("button", name="続ける").is_visible()
+
+
+def test_the_switch_changes_the_language_at_once_and_is_remembered(app: Any,
+                                                                    page: Any) -> None:
+    Table(app, page).open().start()
+    play_to(page, lambda: page.get_attribute("#table", "data-phase") == "play"
+            and page.locator(".seat-human button.card:not([disabled])").count() > 0)
+    english = card_names(page)
+    assert all(CARD_NAME.match(name) for name in english)
+    codes = page.locator(".seat-human [data-card]")
+    hand = [codes.nth(i).get_attribute("data-card") for i in range(codes.count())]
+    scores = Table(app, page).scores()
+
+    page.locator("#language").select_option("ja")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_function("() => document.querySelector('.log-lines')"
+                           ".textContent.includes('スターターは')")
+    assert all(JAPANESE_CARD.match(name) for name in card_names(page)), card_names(page)
+    assert [codes.nth(i).get_attribute("data-card") for i in range(codes.count())] == hand
+    assert page.get_attribute("#table", "data-phase") == "play"
+    assert Table(app, page).scores() == scores  # the same game, in other words
+    assert "あなたの番です" in page.locator(".status").inner_text()
+    assert page.locator(".table-header h1").inner_text() == "クリベッジ"
+    assert page.get_attribute("#table .board svg", "aria-label") == "121点のペグボード"
+    assert "ゲームの記録" in page.locator(".log summary").inner_text()
+
+    page.reload()
+    page.wait_for_selector("#table[data-phase=play]")
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.locator("#language").input_value() == "ja"
+    page.wait_for_function("() => /(スペード|ハート|ダイヤ|クラブ)の/.test("
+                           "document.querySelector('.seat-human [data-card]').ariaLabel)")
+
+    page.locator("#language").select_option("en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_function("() => / of /.test("
+                           "document.querySelector('.seat-human [data-card]').ariaLabel)")
+    assert page.locator(".table-header h1").inner_text() == "Cribbage"
+    assert page.evaluate("localStorage.getItem('cribbage.lang')") == "en"
+    longest = max((task["duration"] for task in app.long_tasks()), default=0)
+    assert longest <= 200, app.long_tasks()  # switching redraws in one short task
+
+
+def test_an_english_browser_gets_english(app: Any, page: Any) -> None:
+    app.open().wait_engine()
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.locator("#language").input_value() == "en"
+    assert page.locator("#new-game-title").inner_text() == "New game"
+    assert page.locator("#engine-stage").inner_text() == "Ready"
+    assert page.evaluate("localStorage.getItem('cribbage.lang')") is None
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_japanese_is_shown_before_the_ui_is_up(app: Any, page: Any) -> None:
+    held: list[Any] = []
+    page.route("**/micropython.wasm", lambda route: held.append(route))  # hold the UI back
+    page.goto("/")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    assert page.locator("#new-game-title").inner_text() == "新しいゲーム"
+    page.wait_for_function("() => document.getElementById('engine-stage')"
+                           ".textContent.includes('Python')")
+    assert KANA.search(page.locator("#engine-stage").inner_text())
+    assert page.get_attribute("#table", "data-phase") == "loading"
+    for route in held:
+        route.continue_()
+    page.unroute("**/micropython.wasm")
+    page.wait_for_selector("#table[data-engine=ready]")
+    longest = max((task["duration"] for task in app.long_tasks()), default=0)
+    assert longest <= 200, app.long_tasks()
+
+
+def test_the_page_chooses_as_i18n_does(app: Any, page: Any) -> None:
+    cases = [(["ja-JP", "en-US"], None), (["fr-FR"], None), ([], "es"), (["es-MX"], "ja"),
+             (["de", "es-ES"], "<script>"), (["ES_es"], None), (["zh", "pt"], "xx"),
+             (["en-GB", "ja"], None)]
+    app.open()
+    for preferred, stored in cases:
+        chosen = page.evaluate("([p, s]) => window.cribbageLoading.chooseLanguage(p, s)",
+                               [preferred, stored])
+        assert chosen == i18n.choose_language(preferred, stored), (preferred, stored)

@@ -1,0 +1,136 @@
+"""CPython tests of the table page's words: the pure UI modules in each language,
+and every key the page uses present in the English catalogue (the build then
+requires it in Spanish and Japanese too)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+
+shell = importlib.import_module("shell")
+tableview = importlib.import_module("tableview")
+pegboard = importlib.import_module("pegboard")
+coachview = importlib.import_module("coachview")
+statsview = importlib.import_module("statsview")
+
+ENGLISH = json.loads((WEB / "lang" / "table.en.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def lang() -> Iterator[object]:
+    """Switch the page's language inside a test; English again afterwards."""
+    yield shell.set_language
+    shell.set_language("en")
+
+
+@pytest.mark.parametrize("module", [shell, tableview, pegboard], ids=["shell", "tableview",
+                                                                       "pegboard"])
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0
+
+
+def keys_used() -> set[str]:
+    """Every catalogue key the page names: t("...")/markup("...") in the UI's Python,
+    data-i18n* in index.html, "ui...." in loading.js."""
+    keys = set()
+    for path in WEB.glob("*.py"):
+        if path.name in ("engine_worker.py",):
+            continue
+        text = path.read_text(encoding="utf-8")
+        keys |= {"ui." + key for key in re.findall(r'\b(?:t|markup)\(\s*"([\w.-]+)"', text)}
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', html))
+    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', (WEB / "loading.js").read_text(encoding="utf-8")))
+    return keys
+
+
+def test_every_key_the_page_names_is_in_the_catalogue() -> None:
+    used = keys_used()
+    assert len(used) > 100  # the rest are built from a prefix (level., coach.col., ...)
+    prefixes = {key for key in used if key.endswith(".")}  # t("level." + level) and such
+    assert not sorted(used - prefixes - set(ENGLISH))
+    assert all(any(key.startswith(prefix) for key in ENGLISH) for prefix in prefixes)
+
+
+@pytest.mark.parametrize("code", ["es", "ja"])
+def test_the_other_languages_have_every_english_key(code: str) -> None:
+    other = json.loads((WEB / "lang" / f"table.{code}.json").read_text(encoding="utf-8"))
+    assert set(other) == set(ENGLISH)
+
+
+def test_status_lines_in_each_language(lang) -> None:
+    view = {"phase": "play", "current_player": 0, "dealer": 1, "rules": {"players": 2},
+            "legal_moves": ["play 5S"], "count": 12}
+    lang("es")
+    assert shell.status_text(view, tableview.seat_names(2)) == (
+        "Te toca: juega una carta (cuenta 12).")
+    assert shell.status_text(dict(view, current_player=1), tableview.seat_names(2)) == (
+        "Ordenador está pensando…")
+    lang("ja")
+    discard = dict(view, phase="discard", dealer=0)
+    assert shell.status_text(discard, tableview.seat_names(2), cuts_fresh=True) == (
+        "あなたが一番低いカードを引いたので親です。自分のクリブに出すカードを2枚選んでください。")
+
+
+def test_log_lines_and_card_names_follow_the_language(lang) -> None:
+    play = {"kind": "play", "seat": 0, "cards": ["QH"], "count": 25, "points": 2,
+            "items": [{"kind": "pair", "points": 2, "cards": ["QH", "QS"]}]}
+    lang("es")
+    names = tableview.seat_names(2)
+    assert tableview.event_text(play, names) == "Tú juegas Q♥ — 25 — par 2"
+    assert 'aria-label="reina de corazones"' in tableview.card_html("QH", "play")
+    assert 'data-card="QH" data-action="play"' in tableview.card_html("QH", "play")
+    lang("ja")
+    assert tableview.event_text(dict(play, seat=1), tableview.seat_names(2)) == (
+        "コンピューターがQ♥を出す — 25 — ペア 2点")
+    assert tableview.card_words("QH") == "ハートのクイーン"
+
+
+def test_game_over_words(lang) -> None:
+    outcome = {"winner": 0, "kind": "double skunk", "game_points": 3, "scores": [121, 50]}
+    assert tableview.outcome_text(outcome, 4) == (
+        "You & Partner win with a double skunk! (3 game points)")
+    lang("es")
+    assert tableview.outcome_text(outcome, 2) == (
+        "¡Has ganado con doble capote! (3 puntos de partida)")
+    assert tableview.final_scores([121, 50], 2) == "Tú 121, Ordenador 50"
+    lang("ja")
+    assert tableview.outcome_text(dict(outcome, winner=1, kind="win", game_points=1), 2) == (
+        "コンピューターの勝ち！（ゲームポイント1）")
+
+
+def test_engine_errors_are_said_by_kind(lang) -> None:
+    error = {"kind": "no-game", "type": "ProtocolError", "message": "Start a game first."}
+    assert shell.error_text(error) == "Start a game first."
+    assert shell.error_text({"kind": "???", "message": "boom"}).startswith("The engine had")
+    lang("ja")
+    assert shell.error_text(error) == "進行中のゲームがありません。新しいゲームを始めてください。"
+
+
+def test_the_coach_and_the_statistics_in_spanish(lang) -> None:
+    lang("es")
+    text = coachview.advice_html({"kind": "play", "choices": [
+        {"card": "TS", "value": 1.5, "points_now": 2, "reply_risk": 0.0}]}, 5)
+    assert "<h2>Entrenador</h2>" in text and "cuenta 15; anota 2 ya" in text
+    review = coachview.review_html({"deal": 1, "lost": 0.0, "decisions": [
+        {"kind": "discard", "chosen": ["5S", "KH"], "best": ["5S", "KH"], "chosen_value": 1.0,
+         "best_value": 1.0, "loss": 0.0, "count": 0}]})
+    assert "Descartaste cinco de picas y rey de corazones: la mejor opción" in review
+    assert "<th>Principiante</th>" in statsview.stats_html(statsview.new_stats())
+
+
+def test_markup_escapes_the_template_not_the_values() -> None:
+    assert shell.markup("stats.best_hand", {"points": 29, "cards": "<b>x</b>",
+                                            "starter": "<i>y</i>"}) == (
+        "29 points: <b>x</b> with <i>y</i>")
