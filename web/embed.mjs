@@ -491,8 +491,7 @@ async function main() {
     if (!(error instanceof WidgetError)) throw error;
     problem = error;
   }
-  if (spec) getEngine(); // start (or find) the engine while the words arrive
-  words = await catalogue;
+  words = await catalogue; // the engine starts after the first paint: it would slow this fetch
   document.title = t("widget.page_title");
   if (problem) {
     showError(words.message(problem));

@@ -8,6 +8,11 @@
 - Hostile parameters show a message inside the widget and execute nothing.
 - The tutorial loads, its widgets work, no console errors, nothing leaves
   the origin.
+- Languages: each widget with lang=es / lang=ja (and, without lang, from the
+  browser's locale) shows its words, the engine's cadence and the cards'
+  accessible names in that language; hostile lang values give English and
+  run nothing; the tutorial follows the browser's locale and its switch is
+  remembered across reloads.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
@@ -31,6 +36,7 @@ SEED_DEAL = (
 )
 SEED_PEG = "widget=peg&names=Bob,Alice&cards=JH,5S,7C,6H,go,2S,6D,4S,4H"
 DONE = "#widget[data-state=ready], #widget[data-state=error]"
+ENGINE_PACKAGE = re.compile(r".*/cribbage-[0-9a-f]+\.(zip|tar\.gz)$")  # the engine's files
 
 
 def open_widget(page: Any, query: str) -> Any:
@@ -149,9 +155,9 @@ def test_scripted_deal_with_kept_hands_and_computer_play(page: Any) -> None:
 
 
 def test_cards_are_drawn_before_the_engine_answers(page: Any) -> None:
-    """Hold back the engine's zip: the cards are on screen, the score waits."""
+    """Hold back the engine's package: the cards are on screen, the score waits."""
     held: list[Any] = []
-    page.context.route(re.compile(r".*/cribbage-[0-9a-f]+\.zip$"), lambda route: held.append(route))
+    page.context.route(ENGINE_PACKAGE, lambda route: held.append(route))
     page.goto("/embed.html?widget=hand&hand=5S,4S,2S,6H&starter=5H")
     page.wait_for_selector("#widget[data-state=waiting]")
     assert page.locator("#widget .card").count() == 5
@@ -212,6 +218,169 @@ def test_engine_refusal_is_shown_in_the_widget(page: Any) -> None:
     assert widget.get_attribute("data-state") == "error"
     assert "cannot play 5S" in page.locator("#widget .widget-error").inner_text()
     assert page.locator("#widget .seat .card").count() == 12  # the cards are still drawn
+
+
+# --- languages ---------------------------------------------------------------------
+
+SPANISH_CARD = re.compile(
+    r"^(as|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|jota|reina|rey) de "
+    r"(picas|corazones|diamantes|tréboles)$"
+)
+JAPANESE_CARD = re.compile(
+    r"^(スペード|ハート|ダイヤ|クラブ)の(エース|[2-9]|10|ジャック|クイーン|キング)$"
+)
+CARD_NAME = {"es": SPANISH_CARD, "ja": JAPANESE_CARD}
+
+
+def card_labels(page: Any) -> list[str]:
+    return page.locator("#widget .card[data-card]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def assert_language(page: Any, lang: str) -> None:
+    """The widget is in ``lang``: its root, its document, and every card's accessible name."""
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("#widget").get_attribute("data-lang") == lang
+    labels = card_labels(page)
+    assert labels and all(CARD_NAME[lang].match(label) for label in labels), labels
+
+
+HAND_WORDS = {
+    "es": ("Mano", "Corte", "Dicho en voz alta: quince dos, quince cuatro, un par son seis",
+           "cinco de picas", "par de cincos"),
+    "ja": ("手札", "スターター", "数え方：フィフティーン2、フィフティーン4、ペアで6",
+           "スペードの5", "5のペア"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "ja"])
+def test_hand_scorer_in_each_language(page: Any, lang: str) -> None:
+    hand, starter, said, five, pair = HAND_WORDS[lang]
+    open_widget(page, f"widget=hand&hand=5S,4S,2S,6H&starter=5H&lang={lang}")
+    assert_language(page, lang)
+    assert total(page) == 12
+    assert page.locator("#widget .show-cards .label").all_inner_texts() == [hand, starter]
+    assert page.locator("#widget .said").inner_text().startswith(said)
+    assert page.locator("#widget .card[data-card='5S']").get_attribute("aria-label") == five
+    assert pair in page.locator("#widget .items").inner_text()
+    assert page.title() != "Cribbage widget"
+
+
+PEG_WORDS = {
+    "es": ("Alicia juega 5♠: 15 — quince 2 (2 puntos en total).", "Paso 2 de 9", "Siguiente ▶",
+           "Alicia se anota 1 por el «go».", "«go»"),
+    "ja": ("アリスが5♠を出す：15 — フィフティーン 2点（計2点）。", "ステップ 2/9", "次へ ▶",
+           "アリスがゴーの1点をペグ。", "ゴー"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "ja"])
+def test_pegging_in_each_language(page: Any, lang: str) -> None:
+    lays, where, next_text, go_point, chip = PEG_WORDS[lang]
+    names = {"es": "Pepe,Alicia", "ja": "ボブ,アリス"}[lang]
+    open_widget(page, f"{SEED_PEG.replace('Bob,Alice', quote(names))}&lang={lang}")
+    nxt = page.locator("#widget button.next")
+    assert nxt.inner_text() == next_text
+    assert page.locator("#widget .go-chip").inner_text() == chip
+    nxt.click()
+    nxt.click()
+    assert page.locator("#widget .say").inner_text() == lays
+    assert page.locator("#widget .where").inner_text() == where
+    for _ in range(4):
+        nxt.click()
+    assert go_point in page.locator("#widget .peg-table").inner_text()
+    assert_language(page, lang)
+
+
+DEAL_WORDS = {
+    "es": ("Mano 1: reparte Alicia", "Pepe descarta a la criba", "El corte es 5♥",
+           "Alicia (reparte): 24", "Mano de Pepe con el corte", "quince dos"),
+    "ja": ("第1ディール：ディーラーはアリス", "ボブがクリブに捨て札", "スターターは5♥",
+           "アリス（ディーラー）：24", "ボブの手札とスターター", "フィフティーン2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "ja"])
+def test_scripted_deal_in_each_language(page: Any, lang: str) -> None:
+    opening, discard, starter, dealer, show, cadence = DEAL_WORDS[lang]
+    names = {"es": "Alicia,Pepe", "ja": "アリス,ボブ"}[lang]
+    open_widget(page, f"{SEED_DEAL.replace('Alice,Bob', quote(names))}&lang={lang}")
+    assert page.locator("#widget .step-title").inner_text() == opening
+    titles, shows = [], []
+    nxt = page.locator("#widget button.next")
+    while not nxt.is_disabled():
+        nxt.click()
+        titles.append(page.locator("#widget .step-title").inner_text())
+        if page.locator("#widget .show").count() and not shows:
+            shows.append(page.locator("#widget .show .label").inner_text())
+            assert cadence in page.locator("#widget .story").inner_text()
+    assert titles[0] == discard and any(starter in t for t in titles)
+    assert dealer in page.locator("#widget .seats").inner_text()
+    assert shows == [show]
+    assert_language(page, lang)
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_widget_without_lang_follows_the_browser(page: Any) -> None:
+    open_widget(page, "widget=hand&hand=5C,5D,5H,JS&starter=5S")
+    assert_language(page, "ja")
+    assert page.locator("#widget .said").inner_text().endswith("ノブスで29")
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_lang_parameter_wins_over_the_browser(page: Any) -> None:
+    open_widget(page, "widget=hand&hand=5C,5D,5H,JS&starter=5S&lang=es")
+    assert_language(page, "es")
+    widget = open_widget(page, "widget=hand&hand=5S,4S,2S&starter=5H&lang=es")
+    assert widget.get_attribute("data-state") == "error"
+    assert page.locator("#widget .widget-error").inner_text() == (
+        "Este widget no se puede mostrar: La mano necesita 4 cartas, no 3.")
+
+
+HOSTILE_LANGS = [
+    quote("<script>window.__pwned=1</script>"),
+    quote('"><img src=x onerror=window.__pwned=1>'),
+    "../../x",
+    quote("../../lang/es"),
+    "es%00",
+    "javascript:alert(1)",
+    "e" * 10_000,
+]
+
+
+@pytest.mark.parametrize("value", HOSTILE_LANGS, ids=range(len(HOSTILE_LANGS)))
+@pytest.mark.browser_context_args(locale="es-ES")
+def test_hostile_lang_gives_english(page: Any, requests_seen: list[str], value: str) -> None:
+    """Anything but en/es/ja is English (even in a Spanish browser), never echoed, never fetched."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    widget = open_widget(page, f"widget=hand&hand=5S,4S,2S,6H&starter=5H&lang={value}")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    text = widget.inner_text()
+    if len(value) > 1000:  # the whole query is too long: a message, in English
+        assert widget.get_attribute("data-state") == "error"
+        assert "too long" in text
+    else:
+        assert widget.get_attribute("data-state") == "ready"
+        assert "Said aloud: fifteen two" in text and total(page) == 12
+    assert unquote(value)[:50] not in text
+    assert page.evaluate("window.__pwned") is None and not dialogs
+    assert page.locator("#widget script, #widget img").count() == 0
+    langs = [url for url in requests_seen if "/lang/" in urlsplit(url).path]
+    assert langs and all(url.endswith("/lang/en.json") for url in langs), langs
+
+
+def test_cards_show_before_the_engine_in_every_language(page: Any) -> None:
+    """The catalogue is small and same-origin: the cards (with their names) are drawn
+    while the engine is held back, and the first paint waits only for the catalogue."""
+    held: list[Any] = []
+    page.context.route(ENGINE_PACKAGE, lambda route: held.append(route))
+    for lang in ("en", "es", "ja"):
+        page.goto(f"/embed.html?widget=hand&hand=5S,4S,2S,6H&starter=5H&lang={lang}")
+        page.wait_for_selector("#widget[data-state=waiting]")
+        assert page.locator("#widget .card").count() == 5
+        if lang != "en":
+            assert_language(page, lang)
 
 
 # --- one engine per page, from another origin ----------------------------------
@@ -289,7 +458,7 @@ def test_five_widgets_on_another_origin_start_one_engine(page: Any, two_origins:
     assert sorted(engine_types) == ["borrowed", "own"]
     wasm = [p for p in seen if p.endswith("pyodide.asm.wasm")]
     assert len(wasm) == 1, seen
-    assert len([p for p in seen if "/cribbage-" in p and p.endswith(".zip")]) == 1
+    assert len([p for p in seen if ENGINE_PACKAGE.match(p)]) == 1
     assert len([p for p in seen if p.startswith("/embed.html")]) == len(queries)
     # the iframes resized themselves through embed-resize.js; the host is intact
     heights = page.locator("iframe").evaluate_all("els => els.map(e => e.style.height)")
@@ -350,6 +519,53 @@ def test_tutorial_page(page: Any, app: Any, requests_seen: list[str]) -> None:
     assert {9, 12, 6, 29} <= set(shown), shown
     app.assert_same_origin(requests_seen)
     assert len([u for u in requests_seen if u.endswith("pyodide.asm.wasm")]) == 1
+
+
+TUTORIAL_WORDS = {
+    "es": ("Aprende cribbage", "La criba", "Alicia", "quince"),
+    "ja": ("クリベッジを覚えよう", "クリブ", "アリス", "フィフティーン"),
+}
+
+
+def tutorial_language(page: Any, lang: str) -> None:
+    """The tutorial, its switch and its widgets are all in ``lang``."""
+    page.wait_for_selector(f"html[data-lang={lang}]")
+    h1, crib, alice, fifteen = TUTORIAL_WORDS[lang]
+    assert page.locator("h1").inner_text() == h1
+    assert page.locator("#crib h2").inner_text() == crib
+    assert page.locator(f".lang-switch button[data-lang={lang}]").get_attribute(
+        "aria-pressed") == "true"
+    sources = page.locator("iframe.widget-frame").evaluate_all("els => els.map(e => e.src)")
+    assert len(sources) == 17 and all(src.endswith(f"&lang={lang}") for src in sources)
+    frame = page.frame_locator("#show iframe >> nth=1")
+    frame.locator("#widget[data-state=ready]").wait_for()
+    assert alice in frame.locator(".widget-title").inner_text()
+    assert fifteen in frame.locator(".said").inner_text()
+    assert CARD_NAME[lang].match(frame.locator(".card").first.get_attribute("aria-label"))
+
+
+@pytest.mark.browser_context_args(locale="es-ES")
+def test_tutorial_in_spanish_from_the_browser(page: Any) -> None:
+    page.goto("/tutorial.html")
+    tutorial_language(page, "es")
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator("#play .note").inner_text().startswith("El 6 de Alicia")
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_tutorial_in_japanese_and_the_switch_is_remembered(page: Any) -> None:
+    page.goto("/tutorial.html")
+    tutorial_language(page, "ja")
+    page.locator(".lang-switch button[data-lang=es]").click()
+    page.wait_for_selector("html[data-lang=es]")
+    assert page.evaluate("localStorage.getItem('cribbage-lang')") == "es"
+    page.reload()
+    tutorial_language(page, "es")  # the stored choice wins over the Japanese browser
+    page.locator(".lang-switch button[data-lang=en]").click()
+    page.wait_for_selector("html[data-lang=en]")
+    page.reload()
+    page.wait_for_selector("html[data-lang=en]")
+    assert page.locator("h1").inner_text() == "Learn cribbage"
 
 
 def test_table_header_links_the_tutorial(page: Any, app: Any) -> None:
