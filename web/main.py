@@ -71,7 +71,9 @@ async def boot():
     document.addEventListener("cribbage:language", create_proxy(tablegame.on_language))
     words = await window.cribbageLoading.language()
     await asyncio.sleep(0)  # parsing the catalogue is a task of its own
+    window.performance.mark("cribbage:language-start")
     tablegame.use_language(str(words.lang), str(words.text))
+    window.performance.measure("cribbage:language-install", "cribbage:language-start")
     await tablegame.run()
 
 
