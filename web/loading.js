@@ -65,6 +65,7 @@
 
   function translatePage() {
     document.documentElement.lang = lang;
+    document.title = say("ui.title") || document.title;
     for (const element of document.querySelectorAll("[data-i18n]")) {
       const text = say(element.dataset.i18n);
       if (text !== null) element.textContent = text;

@@ -149,7 +149,7 @@ def test_the_switch_changes_the_language_at_once_and_is_remembered(app: Any,
     assert page.get_attribute("#table", "data-phase") == "play"
     assert Table(app, page).scores() == scores  # the same game, in other words
     assert "あなたの番です" in page.locator(".status").inner_text()
-    assert page.locator(".table-header h1").inner_text() == "クリベッジ"
+    assert page.locator(".table-header h1").inner_text() == "クリベッジ" == page.title()
     assert page.get_attribute("#table .board svg", "aria-label") == "121点のペグボード"
     assert "ゲームの記録" in page.locator(".log summary").inner_text()
     page.wait_for_function("() => performance.getEntriesByName('cribbage:language-switch').length")
