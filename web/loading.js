@@ -19,7 +19,7 @@
 (() => {
   "use strict";
   const LANGUAGES = ["en", "es", "ja"];
-  const STORE = "cribbage.lang";
+  const STORE = "cribbage-lang"; // shared with the tutorial (web/lang.mjs)
   const bar = () => document.getElementById("engine-progress");
   const label = () => document.getElementById("engine-stage");
   let shown = 0;

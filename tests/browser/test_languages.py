@@ -168,7 +168,7 @@ def test_the_switch_changes_the_language_at_once_and_is_remembered(app: Any,
     page.wait_for_function("() => / of /.test("
                            "document.querySelector('.seat-human [data-card]').ariaLabel)")
     assert page.locator(".table-header h1").inner_text() == "Cribbage"
-    assert page.evaluate("localStorage.getItem('cribbage.lang')") == "en"
+    assert page.evaluate("localStorage.getItem('cribbage-lang')") == "en"
 
 
 def test_an_english_browser_gets_english(app: Any, page: Any) -> None:
@@ -177,7 +177,7 @@ def test_an_english_browser_gets_english(app: Any, page: Any) -> None:
     assert page.locator("#language").input_value() == "en"
     assert page.locator("#new-game-title").inner_text() == "New game"
     assert page.locator("#engine-stage").inner_text() == "Ready"
-    assert page.evaluate("localStorage.getItem('cribbage.lang')") is None
+    assert page.evaluate("localStorage.getItem('cribbage-lang')") is None
 
 
 @pytest.mark.browser_context_args(locale="ja-JP")
