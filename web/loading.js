@@ -8,182 +8,173 @@
 //
 // The page's language is chosen here too, before any Python, so that a
 // Spanish or Japanese player sees the page in their language at once: the
-// stored choice, else the browser's languages, else English (the rules of
-// cribbage/i18n.py's choose_language, which a browser test compares with
-// this copy). The catalogue is dist/lang/<code>.json (build.py merges the
-// engine's words and the page's); the static page marks its words with
-// data-i18n (text) and data-i18n-aria-label / data-i18n-title (attributes).
-// The header's language switch changes the language at once and keeps the
-// choice in localStorage; the UI (MicroPython) takes the same catalogue
-// through cribbageLoading.language() and the "cribbage:language" event.
-(() => {
-  "use strict";
-  const LANGUAGES = ["en", "es", "ja"];
-  const STORE = "cribbage-lang"; // shared with the tutorial (web/lang.mjs)
-  const bar = () => document.getElementById("engine-progress");
-  const label = () => document.getElementById("engine-stage");
-  let shown = 0;
-  let said = null; // the stage on the label: [key, values], said again in a new language
-  let lang = chooseLanguage(navigator.languages, stored());
-  let words = null; // the catalogue of `lang`, once it has arrived
-  const texts = {}; // language -> promise of its catalogue's text
+// stored choice, else the browser's languages, else English (lang.mjs, the
+// JS side of cribbage/i18n.py; a browser test compares the two). The
+// catalogue is dist/lang/<code>.json (build.py merges the engine's words and
+// the page's); the static page marks its words with data-i18n (text) and
+// data-i18n-aria-label / data-i18n-title (attributes). The header's language
+// switch changes the language at once and keeps the choice in localStorage;
+// the UI (MicroPython) takes the same catalogue through
+// cribbageLoading.language() and the "cribbage:language" event.
+//
+// A module (deferred like the classic script it was, and still before
+// PyScript's core.js), so it shares lang.mjs with the tutorial and widgets.
+import { LANGUAGES, STORAGE_KEY, browserLanguages, chooseLanguage, fill } from "./lang.mjs";
 
-  function chooseLanguage(preferred, choice) {
-    if (LANGUAGES.includes(choice)) return choice;
-    for (const tag of preferred || []) {
-      const primary = String(tag).split("-")[0].split("_")[0].toLowerCase();
-      if (LANGUAGES.includes(primary)) return primary;
-    }
-    return "en";
+const bar = () => document.getElementById("engine-progress");
+const label = () => document.getElementById("engine-stage");
+let shown = 0;
+let said = null; // the stage on the label: [key, values], said again in a new language
+let lang = chooseLanguage(browserLanguages(), stored());
+let words = null; // the catalogue of `lang`, once it has arrived
+const texts = {}; // language -> promise of its catalogue's text
+
+function stored() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: the browser's language it is
   }
+}
 
-  function stored() {
-    try {
-      return localStorage.getItem(STORE);
-    } catch {
-      return null; // storage blocked: the browser's language it is
-    }
-  }
-
-  function catalogueText(code) {
-    if (!texts[code]) {
-      texts[code] = fetch(`./lang/${code}.json`).then((response) => {
-        if (!response.ok) throw new Error(`lang/${code}.json: ${response.status}`);
-        return response.text();
-      });
-      texts[code].catch(() => delete texts[code]); // a later call tries again
-    }
-    return texts[code];
-  }
-
-  // `{name}` in a template filled in, as i18n.fill does; null if the key is missing.
-  function say(key, values = {}) {
-    const template = words && words[key];
-    if (typeof template !== "string") return null;
-    return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-  }
-
-  function translatePage() {
-    document.documentElement.lang = lang;
-    document.title = say("ui.title") || document.title;
-    for (const element of document.querySelectorAll("[data-i18n]")) {
-      const text = say(element.dataset.i18n);
-      if (text !== null) element.textContent = text;
-    }
-    for (const attribute of ["aria-label", "title"]) {
-      for (const element of document.querySelectorAll(`[data-i18n-${attribute}]`)) {
-        const text = say(element.getAttribute(`data-i18n-${attribute}`));
-        if (text !== null) element.setAttribute(attribute, text);
-      }
-    }
-    const picker = document.getElementById("language");
-    if (picker) picker.value = lang;
-    if (said) sayStage(...said);
-  }
-
-  // Make `code` the page's language: fetch its catalogue, translate the page.
-  // Resolves to {lang, text} of the newest choice (a later switch wins).
-  async function setLanguage(code) {
-    lang = LANGUAGES.includes(code) ? code : "en";
-    for (;;) {
-      const wanted = lang;
-      let text;
-      try {
-        text = await catalogueText(wanted);
-      } catch (error) {
-        console.warn(`The page's words could not load: ${error.message}`);
-        if (wanted === "en") return { lang: "en", text: "{}" };
-        if (lang === wanted) lang = "en";
-        continue;
-      }
-      if (lang !== wanted) continue; // switched again meanwhile
-      words = JSON.parse(text);
-      translatePage();
-      return { lang: wanted, text };
-    }
-  }
-
-  function pick(event) {
-    const code = event.target.value;
-    try {
-      localStorage.setItem(STORE, code);
-    } catch {
-      // storage blocked: the switch still works for this visit
-    }
-    setLanguage(code).then((detail) => {
-      if (detail.lang === code) {
-        document.dispatchEvent(new CustomEvent("cribbage:language", { detail }));
-      }
+function catalogueText(code) {
+  if (!texts[code]) {
+    texts[code] = fetch(`./lang/${code}.json`).then((response) => {
+      if (!response.ok) throw new Error(`lang/${code}.json: ${response.status}`);
+      return response.text();
     });
+    texts[code].catch(() => delete texts[code]); // a later call tries again
   }
+  return texts[code];
+}
 
-  function sayStage(key, values) {
-    said = [key, values];
-    const text = say(key, values);
-    if (text !== null && label()) label().textContent = text;
+// `{name}` in a template filled in, as i18n.fill does; null if the key is missing.
+function say(key, values = {}) {
+  const template = words && words[key];
+  if (typeof template !== "string") return null;
+  return fill(template, values);
+}
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  document.title = say("ui.title") || document.title;
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    const text = say(element.dataset.i18n);
+    if (text !== null) element.textContent = text;
   }
-
-  function show(percent, key, values) {
-    shown = Math.max(shown, percent); // never moves backwards
-    if (bar()) bar().value = shown;
-    sayStage(key, values);
+  for (const attribute of ["aria-label", "title"]) {
+    for (const element of document.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      const text = say(element.getAttribute(`data-i18n-${attribute}`));
+      if (text !== null) element.setAttribute(attribute, text);
+    }
   }
+  const picker = document.getElementById("language");
+  if (picker) picker.value = lang;
+  if (said) sayStage(...said);
+}
 
-  function megabytes(bytes) {
-    return (bytes / 1e6).toFixed(1);
+// Make `code` the page's language: fetch its catalogue, translate the page.
+// Resolves to {lang, text} of the newest choice (a later switch wins).
+async function setLanguage(code) {
+  lang = LANGUAGES.includes(code) ? code : "en";
+  for (;;) {
+    const wanted = lang;
+    let text;
+    try {
+      text = await catalogueText(wanted);
+    } catch (error) {
+      console.warn(`The page's words could not load: ${error.message}`);
+      if (wanted === "en") return { lang: "en", text: "{}" };
+      if (lang === wanted) lang = "en";
+      continue;
+    }
+    if (lang !== wanted) continue; // switched again meanwhile
+    words = JSON.parse(text);
+    translatePage();
+    return { lang: wanted, text };
   }
+}
 
-  function progress({ stage, loaded = 0, total = 0, pending = 0 }) {
-    if (stage === "runtime") show(5, "ui.loading.download");
-    else if (stage === "download" && pending > 0) {
-      const part = total > 0 ? loaded / total : 0;
-      const sizes = { loaded: megabytes(loaded), total: megabytes(total) };
-      show(5 + 55 * Math.min(part, 0.99),
-           total > 0 ? "ui.loading.download_sizes" : "ui.loading.download", sizes);
-    } else if (stage === "download") show(60, "ui.loading.starting");
-    else if (stage === "python") show(85, "ui.loading.engine");
-    else if (stage === "engine") show(95, "ui.loading.engine");
+function pick(event) {
+  const code = event.target.value;
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    // storage blocked: the switch still works for this visit
   }
-
-  // The UI's message (already in the page's language), or the engine's reason.
-  function failed(message, reason) {
-    if (bar()) bar().removeAttribute("value");
-    if (reason === undefined) {
-      said = null;
-      if (label()) label().textContent = message;
-    } else sayStage("ui.loading.failed", { reason });
-  }
-
-  // The offline service worker (sw.js, made by build.py), registered only once
-  // the engine has answered: its precache then finds every file in the HTTP
-  // cache (304s) instead of downloading the site a second time, and it never
-  // competes with the first load. Not where service workers are unavailable
-  // (plain http on another host, some embedded views).
-  function registerOffline() {
-    if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
-    const script = new URL("./sw.js", document.baseURI);
-    navigator.serviceWorker.register(script).then(
-      () => performance.mark("cribbage:offline-registered"),
-      (error) => console.warn(`Offline play is unavailable: ${error.message}`),
-    );
-  }
-
-  globalThis.cribbageLoading = {
-    ready() {
-      show(100, "ui.loading.ready");
-      performance.mark("cribbage:engine-ready");
-      setTimeout(registerOffline, 0);
-    },
-    failed,
-    chooseLanguage, // for the test that it follows i18n.choose_language
-    language: () => setLanguage(lang), // {lang, text}: the UI's catalogue
-  };
-
-  document.getElementById("language")?.addEventListener("change", pick);
-  setLanguage(lang);
-
-  globalThis.cribbageEngine.watch((report) => {
-    if (report.progress) progress(report.progress);
-    else if (report.failed) failed(null, report.failed);
+  setLanguage(code).then((detail) => {
+    if (detail.lang === code) {
+      document.dispatchEvent(new CustomEvent("cribbage:language", { detail }));
+    }
   });
-})();
+}
+
+function sayStage(key, values) {
+  said = [key, values];
+  const text = say(key, values);
+  if (text !== null && label()) label().textContent = text;
+}
+
+function show(percent, key, values) {
+  shown = Math.max(shown, percent); // never moves backwards
+  if (bar()) bar().value = shown;
+  sayStage(key, values);
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function progress({ stage, loaded = 0, total = 0, pending = 0 }) {
+  if (stage === "runtime") show(5, "ui.loading.download");
+  else if (stage === "download" && pending > 0) {
+    const part = total > 0 ? loaded / total : 0;
+    const sizes = { loaded: megabytes(loaded), total: megabytes(total) };
+    show(5 + 55 * Math.min(part, 0.99),
+         total > 0 ? "ui.loading.download_sizes" : "ui.loading.download", sizes);
+  } else if (stage === "download") show(60, "ui.loading.starting");
+  else if (stage === "python") show(85, "ui.loading.engine");
+  else if (stage === "engine") show(95, "ui.loading.engine");
+}
+
+// The UI's message (already in the page's language), or the engine's reason.
+function failed(message, reason) {
+  if (bar()) bar().removeAttribute("value");
+  if (reason === undefined) {
+    said = null;
+    if (label()) label().textContent = message;
+  } else sayStage("ui.loading.failed", { reason });
+}
+
+// The offline service worker (sw.js, made by build.py), registered only once
+// the engine has answered: its precache then finds every file in the HTTP
+// cache (304s) instead of downloading the site a second time, and it never
+// competes with the first load. Not where service workers are unavailable
+// (plain http on another host, some embedded views).
+function registerOffline() {
+  if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
+  const script = new URL("./sw.js", document.baseURI);
+  navigator.serviceWorker.register(script).then(
+    () => performance.mark("cribbage:offline-registered"),
+    (error) => console.warn(`Offline play is unavailable: ${error.message}`),
+  );
+}
+
+globalThis.cribbageLoading = {
+  ready() {
+    show(100, "ui.loading.ready");
+    performance.mark("cribbage:engine-ready");
+    setTimeout(registerOffline, 0);
+  },
+  failed,
+  chooseLanguage, // for the test that it follows i18n.choose_language
+  language: () => setLanguage(lang), // {lang, text}: the UI's catalogue
+};
+
+document.getElementById("language")?.addEventListener("change", pick);
+setLanguage(lang);
+
+globalThis.cribbageEngine.watch((report) => {
+  if (report.progress) progress(report.progress);
+  else if (report.failed) failed(null, report.failed);
+});
