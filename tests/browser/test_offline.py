@@ -211,6 +211,21 @@ def test_sw_installs_after_the_engine_without_downloading_twice(
     assert not twice, f"downloaded twice: {twice}"
 
 
+def test_chromium_finds_the_app_installable(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    """Chromium's own installability check (what enables "Install app") finds nothing missing."""
+    page, app, _ = player
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, server.directory)
+    page.reload()
+    app.wait_engine()
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+
 def test_offline_with_the_server_stopped(
     player: tuple[Any, App, list[str]], server: Server
 ) -> None:
