@@ -18,7 +18,7 @@ from tablestate import storage_get, url_speed
 
 
 def restore_form():
-    """Put the last used st.settings back into the dialog."""
+    """Put the last used settings back into the dialog."""
     text = storage_get(st.SETTINGS_KEY)
     if text is None:
         return

@@ -68,13 +68,13 @@ def close_dialog():
 
 
 def show_error(error):
-    """Tell the player about an st.engine error; the page stays usable."""
+    """Tell the player about an engine error; the page stays usable."""
     st.status.textContent = shell.error_text(error)
     st.table.setAttribute("data-error", error.get("kind", "internal"))
 
 
 async def call(name, payload=None):
-    """Call an st.engine function; returns (ok, result_or_error) and never raises."""
+    """Call an engine function; returns (ok, result_or_error) and never raises."""
     try:
         text = await getattr(st.engine, name)(shell.request(payload))
     except Exception as error:  # the worker died or the call failed in transit
@@ -83,7 +83,7 @@ async def call(name, payload=None):
 
 
 def reset_table(players, target):
-    """Clear the st.table for a game: st.names, st.scores, board, log."""
+    """Clear the table for a game: names, scores, board, log."""
     st.names = tableview.seat_names(players)
     teams = 2 if players == 4 else players
     st.pegs = [[0, -1] for _ in range(teams)]
@@ -96,7 +96,7 @@ def reset_table(players, target):
 
 
 async def start_game():
-    """Start a game from the dialog's st.settings."""
+    """Start a game from the dialog's settings."""
     values = form_values()
     st.settings = shell.settings_from_form(values)
     storage_set(st.SETTINGS_KEY, json.dumps(values))
@@ -148,7 +148,7 @@ async def resume_saved():
 
 
 async def refresh(replaying=False):
-    """Fetch the human's st.view and take in the events since the last look."""
+    """Fetch the human's view and take in the events since the last look."""
     ok, result = await call("view", {"seat": st.HUMAN, "events_from": st.events_seen})
     if not ok:
         show_error(result)
@@ -162,7 +162,7 @@ async def refresh(replaying=False):
 
 
 async def take_in(event, replaying):
-    """Log one event and move the st.pegs; collect the show."""
+    """Log one event and move the pegs; collect the show."""
     kind = event["kind"]
     tablecoach.take_in(event)
     text = tableview.event_text(event, st.names)
@@ -237,7 +237,7 @@ async def computer_turn():
 
 
 async def human_move(move):
-    """Send the human's move; the st.engine says whether it was legal."""
+    """Send the human's move; the engine says whether it was legal."""
     if st.busy:
         return
     st.busy, st.cuts_fresh = True, False
@@ -300,7 +300,7 @@ async def present_show(shows):
         st.showing["shown"].append(event)
         rows.insertAdjacentHTML("beforeend", show_row(event))
         if not manual_counting() and event["points"]:
-            move_pegs(event["team"], event["points"])  # the st.pegs move as each hand is shown
+            move_pegs(event["team"], event["points"])  # the pegs move as each hand is shown
             render_scores()
         await pause(0.6)
     st.continue_event = asyncio.Event()
@@ -432,12 +432,13 @@ def on_submit(event):
 
 
 async def connect():
-    """Wait for the st.engine worker, check it answers, then enable Start.
+    """Wait for the engine worker, check it answers, then enable Start.
 
-    st.engine.js started the worker at navigation and exposes it as
+    engine.js started the worker at navigation and exposes it as
     window.cribbageEngine: each protocol function returns a JS promise of
     the reply text, which MicroPython awaits; its ``ready`` promise rejects
-    if the st.engine cannot load (st.engine.js has then shown why).
+    if the engine cannot load (engine.js has then shown why). The worker's
+    hello reply came with "ready", so the hello below needs no round trip.
     """
     try:
         st.engine = await window.cribbageEngine.ready

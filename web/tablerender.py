@@ -13,7 +13,7 @@ from tablestate import part
 
 
 def render():
-    """Draw the whole st.table from the human's st.view."""
+    """Draw the whole table from the human's view."""
     phase = st.view["phase"]
     st.table.setAttribute("data-phase", shell.table_phase(phase))
     part(".table-header [data-action=new-game]").hidden = phase == "over"
@@ -26,7 +26,7 @@ def render():
 
 
 def render_scores():
-    """The st.scores as the st.pegs show them (they catch up with the engine's as events
+    """The scores as the pegs show them (they catch up with the engine's as events
     are taken in and the show is revealed)."""
     players = st.view["rules"]["players"]
     parts_html = []
@@ -68,7 +68,7 @@ def render_opponents():
 
 
 def cut_card(seat):
-    """The card a seat cut for the first deal, while the cut is on the st.table."""
+    """The card a seat cut for the first deal, while the cut is on the table."""
     if st.view["phase"] != "cut" and not st.cuts_fresh:
         return ""
     cards = [event["cards"][0] for event in st.cut_events if event["seat"] == seat]
