@@ -55,17 +55,23 @@ function say(key, values = {}) {
   return fill(template, values);
 }
 
+// Only words that change are written: the page is English as served, and an
+// unchanged write would still cost the main thread a style and layout pass
+// while the engine loads.
 function translatePage() {
-  document.documentElement.lang = lang;
-  document.title = say("ui.title") || document.title;
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+  const title = say("ui.title");
+  if (title && document.title !== title) document.title = title;
   for (const element of document.querySelectorAll("[data-i18n]")) {
     const text = say(element.dataset.i18n);
-    if (text !== null) element.textContent = text;
+    if (text !== null && element.textContent !== text) element.textContent = text;
   }
   for (const attribute of ["aria-label", "title"]) {
     for (const element of document.querySelectorAll(`[data-i18n-${attribute}]`)) {
       const text = say(element.getAttribute(`data-i18n-${attribute}`));
-      if (text !== null) element.setAttribute(attribute, text);
+      if (text !== null && element.getAttribute(attribute) !== text) {
+        element.setAttribute(attribute, text);
+      }
     }
   }
   const picker = document.getElementById("language");
