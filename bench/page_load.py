@@ -266,9 +266,9 @@ def main(argv: list[str]) -> int:
 
     ours_cold, bare_cold = medians["ours cold/engine"], medians["bare cold/engine"]
     print("\nratios (targets in issue 4)")
-    print(f"  engine ready, ours cold / bare cold:  {ours_cold / bare_cold:.2f}  (target <= 0.6)")
+    print(f"  engine ready, ours cold / bare cold:  {ours_cold / bare_cold:.3f}  (target <= 0.6)")
     print(
-        f"  engine ready, ours warm / ours cold:  {medians['ours warm/engine'] / ours_cold:.2f}"
+        f"  engine ready, ours warm / ours cold:  {medians['ours warm/engine'] / ours_cold:.3f}"
         "  (target <= 0.6)"
     )
     print(
