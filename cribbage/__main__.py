@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .cards import Card, CardError, parse_cards
+from .i18n import LANGUAGES
 from .scoring import Score, cadence, describe_item, pile_count, score_hand, score_peg
 
 USAGE = """usage: python -m cribbage COMMAND ...
-  score CARDS --starter CARD [--crib] [--json]   itemised show score of a 4-card hand
-  peg CARDS [--json]                              points of the last card of a pile
+  score CARDS --starter CARD [--crib] [--json] [--lang L]
+                                                  itemised show score of a 4-card hand
+  peg CARDS [--json] [--lang L]                   points of the last card of a pile
+                                                  (--lang en|es|ja: the items and the cadence)
   stats [--json]                                  scores over all 12,994,800 hands
   arena ...                                       computer players against each other
   advise CARDS [--dealer] [--json]                rank the discards of a dealt hand"""
@@ -61,6 +64,7 @@ def _score(argv: list[str]) -> int:
     parser.add_argument("--starter", required=True)
     parser.add_argument("--crib", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
     args = parser.parse_args(argv)
     hand, starter = parse_cards(args.cards), Card.parse(args.starter)
     score = score_hand(hand, starter, crib=args.crib)
@@ -70,8 +74,8 @@ def _score(argv: list[str]) -> int:
         return 0
     label = "Crib" if args.crib else "Hand"
     print(f"{label} {' '.join(map(str, hand))}  starter {starter}")
-    _print_items(score)
-    print(f"Said: {cadence(score.items)}")
+    _print_items(score, args.lang)
+    print(f"Said: {cadence(score.items, args.lang)}")
     return 0
 
 
@@ -79,6 +83,7 @@ def _peg(argv: list[str]) -> int:
     parser = _Parser(prog="python -m cribbage peg")
     parser.add_argument("cards", nargs="+")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
     args = parser.parse_args(argv)
     pile = parse_cards(args.cards)
     score = score_peg(pile)
@@ -87,14 +92,14 @@ def _peg(argv: list[str]) -> int:
                           **score.to_dict()}))
         return 0
     print(f"Pile {' '.join(map(str, pile))}  count {pile_count(pile)}  last card {pile[-1]}")
-    _print_items(score)
+    _print_items(score, args.lang)
     return 0
 
 
-def _print_items(score: Score) -> None:
+def _print_items(score: Score, lang: str = "en") -> None:
     for item in score.items:
         cards = " ".join(map(str, item.cards))
-        print(f"  {describe_item(item):<16} {cards:<20} {item.points:>3}")
+        print(f"  {describe_item(item, lang):<16} {cards:<20} {item.points:>3}")
     print(f"  {'total':<16} {'':<20} {score.total:>3}")
 
 

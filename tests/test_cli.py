@@ -23,6 +23,15 @@ def test_score_prints_breakdown_and_json():
     assert data["total"] == 9 and [i["kind"] for i in data["items"]][-1] == "nobs"
 
 
+def test_score_and_peg_speak_the_language_asked_for():
+    spanish = run("score", "5S", "4S", "2S", "6H", "--starter", "5H", "--lang", "es").stdout
+    assert "Said: quince dos, quince cuatro" in spanish and "par de cincos" in spanish
+    japanese = run("peg", "4S", "5S", "6H", "--lang", "ja").stdout
+    assert "3枚のラン" in japanese
+    refused = run("score", "5S", "4S", "2S", "6H", "--starter", "5H", "--lang", "xx")
+    assert refused.returncode == 2 and "invalid choice" in refused.stderr
+
+
 def test_score_crib_flag():
     data = json.loads(run("score", "2H", "4H", "6H", "8H", "--starter", "KS", "--crib",
                           "--json").stdout)
