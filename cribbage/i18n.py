@@ -190,7 +190,7 @@ def cadence(items, lang="en"):
     if not items:
         return text("said.nothing", lang)
     phrases, total = [], 0
-    for item in items:
+    for item in _said_together(items):
         total += item["points"]
         phrases.append(text("said." + _kind_key(item), lang, {
             "total": number_word(total, lang),
@@ -199,6 +199,33 @@ def cadence(items, lang="en"):
         return phrases[0]
     last = text("said.last", lang, {"phrase": phrases[-1]})
     return text("said.join", lang).join(phrases[:-1]) + text("said.before_last", lang) + last
+
+
+def _said_together(items):
+    """The items as they are said: all the pairs of one rank (3 pairs: three of a kind,
+    6 pairs: four of a kind) become one item where the first of them was.
+
+    >>> fives = [{"kind": "pair", "cards": [a, b], "points": 2}
+    ...          for a, b in (("5S", "5H"), ("5S", "5D"), ("5H", "5D"))]
+    >>> sixes = [{"kind": "pair", "cards": ["6S", "6H"], "points": 2}]
+    >>> [(i["kind"], i["points"]) for i in _said_together(fives[:2] + sixes + fives[2:])]
+    [('pair', 6), ('pair', 2)]
+    >>> cadence(fives)
+    'three of a kind is six'
+    """
+    by_rank = {}
+    for item in items:
+        if item["kind"] == "pair":
+            by_rank.setdefault(item["cards"][0][0], []).append(item)
+    said = []
+    for item in items:
+        if item["kind"] != "pair":
+            said.append(item)
+        elif by_rank[item["cards"][0][0]][0] is item:  # the first pair of its rank
+            pairs = by_rank[item["cards"][0][0]]
+            said.append({"kind": "pair", "cards": [card for p in pairs for card in p["cards"]],
+                         "points": sum(p["points"] for p in pairs)})
+    return said
 
 
 # --- the game log -------------------------------------------------------------------

@@ -48,3 +48,18 @@ def test_the_29_hand_is_counted_aloud_in_each_language() -> None:
 def test_unknown_language_falls_back_to_english() -> None:
     assert i18n.card_name("5S", "<img src=x>") == "five of spades"
     assert i18n.choose_language(["zz"], "also bad") == "en"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_cadence_of_any_show_ends_on_its_total(lang: str) -> None:
+    import random
+
+    deck = [f"{r}{s}" for r in i18n.RANKS for s in i18n.SUITS]
+    rng = random.Random(7)
+    for _ in range(3000):
+        cards = rng.sample(deck, 5)
+        score = score_hand(parse_cards(" ".join(cards[:4])), Card.parse(cards[4]))
+        said = cadence(score.items, lang)
+        assert "said." not in said and "{" not in said, said  # every phrase has a template
+        if score.items:
+            assert said.endswith(i18n.number_word(score.total, lang)), said
