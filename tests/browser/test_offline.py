@@ -133,6 +133,12 @@ def wait_installed(page: Any, directory: Path, timeout_s: float = 60) -> None:
         page.wait_for_timeout(200)
 
 
+def visit_and_install(app: App, page: Any, directory: Path) -> None:
+    """A first visit: the page until its engine answers, then its service worker installed."""
+    app.open("?speed=0").wait_engine()
+    wait_installed(page, directory)
+
+
 def engine_zip(directory: Path) -> str:
     """The engine archive's name (cribbage-<hash>.tar.gz)."""
     return next(directory.glob("cribbage-*.tar.gz")).name
@@ -190,8 +196,7 @@ def test_sw_installs_after_the_engine_without_downloading_twice(
     player: tuple[Any, App, list[str]], server: Server
 ) -> None:
     page, app, _ = player
-    app.open("?speed=0").wait_engine()
-    wait_installed(page, server.directory)
+    visit_and_install(app, page, server.directory)
     cache = sw_cache_name(server.directory)
     marks = page.evaluate(
         """() => Object.fromEntries(["cribbage:engine-ready", "cribbage:offline-registered"]
@@ -216,8 +221,7 @@ def test_chromium_finds_the_app_installable(
 ) -> None:
     """Chromium's own installability check (what enables "Install app") finds nothing missing."""
     page, app, _ = player
-    app.open("?speed=0").wait_engine()
-    wait_installed(page, server.directory)
+    visit_and_install(app, page, server.directory)
     page.reload()
     app.wait_engine()
     cdp = page.context.new_cdp_session(page)
@@ -230,8 +234,7 @@ def test_offline_with_the_server_stopped(
     player: tuple[Any, App, list[str]], server: Server
 ) -> None:
     page, app, _ = player
-    app.open("?speed=0").wait_engine()
-    wait_installed(page, server.directory)
+    visit_and_install(app, page, server.directory)
     server.stop()
     with pytest.raises(OSError):
         urllib.request.urlopen(server.url, timeout=5)
@@ -248,8 +251,7 @@ def test_offline_with_the_browser_offline(
     player: tuple[Any, App, list[str]], server: Server
 ) -> None:
     page, app, _ = player
-    app.open("?speed=0").wait_engine()
-    wait_installed(page, server.directory)
+    visit_and_install(app, page, server.directory)
     page.context.set_offline(True)
     page.reload()
     app.wait_engine()
@@ -282,8 +284,7 @@ def test_a_new_build_reaches_the_player_without_mixing(
 ) -> None:
     page, app, seen = player
     a = server.directory
-    app.open("?speed=0").wait_engine()
-    wait_installed(page, a)
+    visit_and_install(app, page, a)
 
     b = tmp_path / "build-b"
     make_build_b(a, b)
