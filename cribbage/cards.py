@@ -18,16 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
 
+from . import i18n
+
 SUITS = "SHDC"
 """Suit letters in display order: spades, hearts, diamonds, clubs."""
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_CODES = "A23456789TJQK"
-RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
-)
 JACK = 11
 
 _SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
@@ -76,12 +73,12 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words, as a screen reader says it.
+        """The card in English words, as a screen reader says it (:mod:`.i18n`'s catalogue).
 
         >>> Card.parse("JC").name
         'jack of clubs'
         """
-        return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
+        return i18n.card_name(self.code)
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -21,7 +21,6 @@ import json
 
 LANGUAGES = ("en", "es", "ja")
 DEFAULT = "en"
-NAMES = {"en": "English", "es": "Español", "ja": "日本語"}
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 

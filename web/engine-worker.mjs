@@ -1,7 +1,7 @@
 // The engine's Web Worker: Pyodide running web/engine_worker.py.
 //
-// A plain module worker, started by engine.mjs the moment the page's <head> is
-// parsed (no PyScript bootstrap in front of it: see README "The page and its
+// A plain module worker, started by engine.js the moment the page's <head> is
+// parsed (by embed.mjs when a widget first needs it) (no PyScript bootstrap in front of it: see README "The page and its
 // engine"). It
 //  1. imports the pinned Pyodide and calls loadPyodide at once (Pyodide starts
 //     the wasm, stdlib zip and lock file downloads in parallel), while it
@@ -14,7 +14,7 @@
 //  4. answers {id, name, text} with {id, reply}: reply is the JSON text that
 //     engine_worker.<name>(text) returned (it never raises; a failure in
 //     transit still comes back as a protocol error reply).
-// Messages to the page: {progress: {stage, ...}}, {ready: [names]},
+// Messages to the page: {progress: {stage, ...}}, {ready: [names], hello: reply},
 // {failed: message}, {id, reply}.
 import { loadPyodide } from "./{{PYODIDE_DIR}}/pyodide.mjs";
 
@@ -85,10 +85,11 @@ async function fetchEngine() {
 
 // The files of a ustar archive: [[path, bytes], ...] (build.py writes only files).
 function untar(tar) {
+  const decoder = new TextDecoder();
   const text = (start, length) => {
     const bytes = tar.subarray(start, start + length);
     const end = bytes.indexOf(0);
-    return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+    return decoder.decode(end < 0 ? bytes : bytes.subarray(0, end));
   };
   const files = [];
   for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0; ) {

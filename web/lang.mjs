@@ -10,7 +10,6 @@
 
 export const LANGUAGES = ["en", "es", "ja"];
 export const DEFAULT = "en";
-export const NAMES = { en: "English", es: "Español", ja: "日本語" };
 export const STORAGE_KEY = "cribbage-lang"; // shared with the game's page
 const RANKS = "A23456789TJQK";
 const SUITS = "SHDC";
