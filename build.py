@@ -284,15 +284,15 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
 # --- the engine and the site -------------------------------------------------
 
 
-ENGINE_ENTRY = WEB / "engine_worker.py"  # the worker's protocol module, shipped in the zip
+ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
 I18N_MODULE = ENGINE_PACKAGE / "i18n.py"  # pure, shared by the engine and the MicroPython UI
 
 
 def engine_zip() -> bytes:
-    """The ``cribbage`` package and ``engine_worker.py`` as one zip (deterministic).
+    """The ``cribbage`` package and ``bridge.py`` as one zip (deterministic).
 
     The engine worker unpacks it into Python's working directory (on
-    ``sys.path``) and imports ``engine_worker``.
+    ``sys.path``) and imports ``bridge``.
     """
     files = {
         path.relative_to(ROOT).as_posix(): path
@@ -362,6 +362,7 @@ def write_if_changed(path: Path, data: bytes) -> None:
 
 
 LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
+UI_FOLDERS = ("table", "views")  # the MicroPython UI: DOM code, then pure view code
 
 
 def language_files() -> dict[str, bytes]:
@@ -403,11 +404,11 @@ def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
     """The UI's PyScript config, kept beside index.html (DESIGN.md explains why).
 
     ui.json: MicroPython on the main thread, with the UI's pure modules (every
-    web/*.py but main.py and the engine's engine_worker.py). The engine needs
+    web/*.py but main.py and the engine's bridge.py). The engine needs
     no PyScript config: engine.mjs starts its worker (engine-worker.mjs).
     """
     ui_modules = sorted(
-        [p.name for p in WEB.glob("*.py") if p.name not in ("main.py", ENGINE_ENTRY.name)]
+        [p.name for folder in UI_FOLDERS for p in (WEB / folder).glob("*.py") if p.name != "main.py"]
         + [I18N_MODULE.name]
     )
     ui = {
@@ -601,7 +602,7 @@ def web_manifest() -> bytes:
     return json.dumps(manifest, indent=1).encode()
 
 
-SW_TEMPLATE = WEB / "sw.js"  # rendered into dist/sw.js by service_worker(), not copied
+SW_TEMPLATE = WEB / "boot" / "sw.js"  # rendered into dist/sw.js by service_worker(), not copied
 
 
 def service_worker(site: dict[str, bytes]) -> bytes:
@@ -659,7 +660,10 @@ def build(quiet: bool = False) -> Path:
                 for key, value in placeholders.items():
                     text = text.replace("{{" + key + "}}", value)
                 data = text.encode()
-            site[path.relative_to(WEB).as_posix()] = data
+            name = path.name  # the site is flat: web/<role>/<file> is served as /<file>
+            if name in site:
+                raise BuildError(f"two files would be served as {name}")
+            site[name] = data
     site[I18N_MODULE.name] = I18N_MODULE.read_bytes()  # the UI renders words as the engine does
     site.update(language_files())
     site.update(site_configs(dirs))

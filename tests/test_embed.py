@@ -2,7 +2,7 @@
 (web/embed-params.mjs, run under Node, its messages rendered with the
 catalogue of each language as build.py merges it), the language helpers
 (web/lang.mjs) and the stateless protocol calls the widgets use
-(web/engine_worker.py: show_score, peg_sequence, deal_steps, each with a
+(web/bridge.py: show_score, peg_sequence, deal_steps, each with a
 ``lang``)."""
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ import importlib.util
 import json
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
 spec = importlib.util.spec_from_file_location(
-    "embed_engine_worker", ROOT / "web" / "engine_worker.py")
+    "embed_bridge", ROOT / "web" / "engine" / "bridge.py")
 assert spec and spec.loader
 worker = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(worker)
@@ -46,8 +48,12 @@ def catalogue(lang: str) -> dict:
 def run_node(queries: list[str], lang: str = "en", tags: list[str] | None = None) -> dict:
     if shutil.which("node") is None:
         pytest.skip("node is needed to run the widget parameter parser")
-    modules = [json.dumps((ROOT / "web" / name).as_uri())
-               for name in ("embed-params.mjs", "lang.mjs")]
+    # The site is served flat (web/<role>/<file> becomes /<file>), so the modules'
+    # relative imports hold only side by side: copy them into one folder first.
+    flat = Path(tempfile.mkdtemp(prefix="cribbage-widgets-"))
+    for source in (WEB / "widgets" / "embed-params.mjs", WEB / "boot" / "lang.mjs"):
+        shutil.copy(source, flat / source.name)
+    modules = [json.dumps((flat / name).as_uri()) for name in ("embed-params.mjs", "lang.mjs")]
     done = subprocess.run(
         ["node", "--input-type=module", "-e", NODE_SCRIPT % tuple(modules),
          json.dumps([queries, catalogue(lang), tags or []])],
@@ -123,7 +129,7 @@ def test_every_message_key_is_in_every_language() -> None:
     """Each key the parser can raise exists in the widgets' catalogue of every language."""
     import re
 
-    source = (ROOT / "web" / "embed-params.mjs").read_text("utf-8")
+    source = (WEB / "widgets" / "embed-params.mjs").read_text("utf-8")
     keys = set(re.findall(r'"(widget\.[a-z_.]+)"', source))
     keys |= {"widget.what." + k for k in re.findall(r'noun\("([a-z_]+)"', source)}
     keys |= {f"widget.error.{k}" for k in ("needs", "needs_one", "needs_at_least")}

@@ -1,6 +1,6 @@
 """CPython tests of the coach, fair-deal and statistics code of the page: the pure
 UI modules (web/coachview.py, web/statsview.py) and the worker's protocol calls
-(advise, review, deal_proof in web/engine_worker.py)."""
+(advise, review, deal_proof in web/bridge.py)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from types import ModuleType
 import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
-sys.path.insert(0, str(WEB))
+sys.path[:0] = [str(WEB / "views"), str(WEB / "engine")]
 
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
-worker = importlib.import_module("engine_worker")
+worker = importlib.import_module("bridge")
 
 from cribbage import Game  # noqa: E402
 from cribbage.players import computer_move, make_player  # noqa: E402

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
-sys.path.insert(0, str(WEB))
+sys.path[:0] = [str(WEB / "views"), str(WEB / "table")]
 
 shell = importlib.import_module("shell")
 tableview = importlib.import_module("tableview")
@@ -42,16 +42,16 @@ def test_doctests(module: ModuleType) -> None:
 
 def keys_used() -> set[str]:
     """Every catalogue key the page names: t("...")/markup("...") in the UI's Python,
-    data-i18n* in index.html, "ui...." in loading.js."""
+    data-i18n* in index.html, "ui...." in loading.mjs."""
     keys = set()
-    for path in WEB.glob("*.py"):
-        if path.name in ("engine_worker.py",):
+    for path in WEB.rglob("*.py"):
+        if path.name in ("bridge.py",):
             continue
         text = path.read_text(encoding="utf-8")
         keys |= {"ui." + key for key in re.findall(r'\b(?:t|markup)\(\s*"([\w.-]+)"', text)}
-    html = (WEB / "index.html").read_text(encoding="utf-8")
+    html = (WEB / "pages" / "index.html").read_text(encoding="utf-8")
     keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', html))
-    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', (WEB / "loading.js").read_text(encoding="utf-8")))
+    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', (WEB / "boot" / "loading.mjs").read_text(encoding="utf-8")))
     return keys
 
 

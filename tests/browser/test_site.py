@@ -135,7 +135,7 @@ def test_engine_starts_at_navigation_independently_of_the_ui(
     )
     assert page.locator("#table").get_attribute("data-phase") == "loading"  # the UI is still held
     assert any(url.endswith("/engine-worker.mjs") for url in requests_seen)
-    assert not any(url.endswith(("engine.json", "engine_worker.py")) for url in requests_seen)
+    assert not any(url.endswith(("engine.json", "bridge.py")) for url in requests_seen)
     for route in held:
         route.continue_()
     page.unroute("**/micropython.wasm")

@@ -20,9 +20,15 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 
+def _web_file(name: str) -> Path:
+    """The one source file called ``name`` in web/'s role folders."""
+    (path,) = (ROOT / "web").glob(f"*/{name}")
+    return path
+
+
 def load_web(name: str) -> ModuleType:
-    """Import web/<name>.py as a module (web/ is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"web_{name}", ROOT / "web" / f"{name}.py")
+    """Import web/<role>/<name>.py as a module (web/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"web_{name}", _web_file(f"{name}.py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -30,10 +36,10 @@ def load_web(name: str) -> ModuleType:
 
 
 shell = load_web("shell")
-worker = load_web("engine_worker")
+worker = load_web("bridge")
 
 
-@pytest.mark.parametrize("module", [shell, worker, build], ids=["shell", "engine_worker", "build"])
+@pytest.mark.parametrize("module", [shell, worker, build], ids=["shell", "bridge", "build"])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 
@@ -141,9 +147,9 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     assert "{{" not in worker_script and "http" not in worker_script
     (engine_archive,) = dist.glob("cribbage-*.tar.gz")
     assert f'"./{engine_archive.name}"' in worker_script
-    assert not (dist / "engine.json").exists() and not (dist / "engine_worker.py").exists()
+    assert not (dist / "engine.json").exists() and not (dist / "bridge.py").exists()
     ui = json.loads((dist / "ui.json").read_text())
-    assert "./shell.py" in ui["files"] and "./engine_worker.py" not in ui["files"]
+    assert "./shell.py" in ui["files"] and "./bridge.py" not in ui["files"]
     html = (dist / "index.html").read_text()
     assert "{{" not in html and "http" not in html.replace("http-equiv", "")
 
@@ -172,8 +178,8 @@ def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -
     with tarfile.open(next(dist.glob("cribbage-*.tar.gz"))) as tar:
         names = set(tar.getnames())
         assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
-    assert {"engine_worker.py", "cribbage/__init__.py"} <= names
-    assert "__pycache__/engine_worker.cpython-314.pyc" in names
+    assert {"bridge.py", "cribbage/__init__.py"} <= names
+    assert "__pycache__/bridge.cpython-314.pyc" in names
     assert "cribbage/__pycache__/__init__.cpython-314.pyc" in names
 
 

@@ -65,7 +65,7 @@ async def boot():
     await asyncio.sleep(0)
     import tablegame
 
-    # loading.js chose the language (i18n.choose_language's rules), fetched its catalogue
+    # loading.mjs chose the language (i18n.choose_language's rules), fetched its catalogue
     # and translated the static page; the UI installs the same catalogue. Listen first,
     # so a switch made meanwhile is not missed; language() resolves to the newest choice.
     document.addEventListener("cribbage:language", create_proxy(tablegame.on_language))

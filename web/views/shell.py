@@ -88,7 +88,7 @@ def _install_source_catalogues():
     on the page main.py installs the merged ``dist/lang/<code>.json`` instead."""
     import os
 
-    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang")
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lang")
     for code in i18n.LANGUAGES:
         with open(os.path.join(folder, "table." + code + ".json"), encoding="utf-8") as file:
             i18n.install(code, json.loads(file.read()))

@@ -1,4 +1,4 @@
-// The engine's Web Worker: Pyodide running web/engine_worker.py.
+// The engine's Web Worker: Pyodide running web/bridge.py.
 //
 // A plain module worker, started by engine.js the moment the page's <head> is
 // parsed (by embed.mjs when a widget first needs it) (no PyScript bootstrap in front of it: see README "The page and its
@@ -8,11 +8,11 @@
 //     fetches the engine archive alongside;
 //  2. reports real progress to the page: bytes of the big downloads as they
 //     arrive, then "python" (the interpreter is up), then "engine";
-//  3. writes the engine archive (the `cribbage` package and engine_worker.py
+//  3. writes the engine archive (the `cribbage` package and bridge.py
 //     with their bytecode) into Python's working directory and imports
-//     engine_worker;
+//     bridge;
 //  4. answers {id, name, text} with {id, reply}: reply is the JSON text that
-//     engine_worker.<name>(text) returned (it never raises; a failure in
+//     bridge.<name>(text) returned (it never raises; a failure in
 //     transit still comes back as a protocol error reply).
 // Messages to the page: {progress: {stage, ...}}, {ready: [names], hello: reply},
 // {failed: message}, {id, reply}.
@@ -118,7 +118,7 @@ async function start() {
   const pyodide = await loadPyodide();
   report("python");
   install(pyodide, await engineArchive, "/home/pyodide");
-  const module = pyodide.pyimport("engine_worker");
+  const module = pyodide.pyimport("bridge");
   const names = module.__export__.toJs();
   const functions = Object.fromEntries(names.map((name) => [name, module[name]]));
   report("engine");

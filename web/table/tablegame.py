@@ -351,7 +351,7 @@ def use_language(code, text):
 
 
 def on_language(event):
-    """The player picked another language (loading.js has translated the page's static
+    """The player picked another language (loading.mjs has translated the page's static
     words): draw everything Python wrote again, without touching the game."""
     window.performance.mark("cribbage:language-start")
     use_language(str(event.detail.lang), str(event.detail.text))

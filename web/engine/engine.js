@@ -9,7 +9,7 @@
 //   const engine = await window.cribbageEngine.ready;   // rejects if it cannot load
 //   const reply = JSON.parse(await engine.new_game('{"seed": 7}'));
 //
-// Each protocol function (see web/engine_worker.py) takes one JSON string and
+// Each protocol function (see web/bridge.py) takes one JSON string and
 // returns a promise of one JSON string. Calls made before the engine is ready
 // wait for it. MicroPython awaits these promises as it awaits its own.
 // `engine.watch(listener)` reports loading: listener({progress}) for each real
