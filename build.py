@@ -285,7 +285,8 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
 
 
 ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
-I18N_MODULE = ENGINE_PACKAGE / "i18n.py"  # pure, shared by the engine and the MicroPython UI
+# Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
+SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
 
 
 def engine_zip() -> bytes:
@@ -409,7 +410,7 @@ def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
     """
     ui_modules = sorted(
         [p.name for folder in UI_FOLDERS for p in (WEB / folder).glob("*.py") if p.name != "main.py"]
-        + [I18N_MODULE.name]
+        + [module.name for module in SHARED_MODULES]
     )
     ui = {
         "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
@@ -664,7 +665,8 @@ def build(quiet: bool = False) -> Path:
             if name in site:
                 raise BuildError(f"two files would be served as {name}")
             site[name] = data
-    site[I18N_MODULE.name] = I18N_MODULE.read_bytes()  # the UI renders words as the engine does
+    for module in SHARED_MODULES:  # the UI renders words as the engine does
+        site[module.name] = module.read_bytes()
     site.update(language_files())
     site.update(site_configs(dirs))
     site.update(offline_files(site))

@@ -18,16 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
 
-from . import i18n
+from .faces import RANK_CODES, SUIT_CODES, SUIT_SYMBOLS, face
 
-SUITS = "SHDC"
-"""Suit letters in display order: spades, hearts, diamonds, clubs."""
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_CODES = "A23456789TJQK"
+SUITS = SUIT_CODES
 JACK = 11
 
-_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT = dict(zip(SUIT_SYMBOLS, SUIT_CODES))
 # Outline symbols people also type (♤ ♡ ♢ ♧).
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
@@ -71,15 +67,6 @@ class Card:
         """A number 0..51, unique to this card (rank-major)."""
         return (self.rank - 1) * 4 + SUITS.index(self.suit)
 
-    @property
-    def name(self) -> str:
-        """The card in English words, as a screen reader says it (:mod:`.i18n`'s catalogue).
-
-        >>> Card.parse("JC").name
-        'jack of clubs'
-        """
-        return i18n.card_name(self.code)
-
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card from text: ``5S``, ``5s``, ``10H``, ``TH``, ``QD``, ``AC``, ``5♠``.
@@ -121,8 +108,7 @@ class Card:
         return self.index < other.index
 
     def __str__(self) -> str:
-        rank = "10" if self.rank == 10 else RANK_CODES[self.rank - 1]
-        return rank + SUIT_SYMBOLS[self.suit]
+        return str(face(self.code))
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"

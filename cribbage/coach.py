@@ -14,6 +14,7 @@ import argparse
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, CardError, full_deck, parse_cards
 from .game import Game
@@ -147,3 +148,82 @@ def advise_cli(argv: list[str]) -> int:
 
 
 __all__ = ["PlayAdvice", "advise_cli", "advise_discard", "advise_play", "Expert"]
+
+
+# --- the page's coach: advice as data, and the review of a deal ---------------
+
+
+def coach_advice(view: PlayerView) -> dict[str, Any]:
+    """The coach's ranked choices for a view whose seat is to discard or play.
+
+    >>> game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C",
+    ...     "TS 6D JH 4H KC 7C"], starter="5H")
+    >>> advice = coach_advice(game.view(1))
+    >>> advice["kind"], len(advice["choices"]), advice["choices"][0]["discard"]
+    ('discard', 15, ['TS', 'KC'])
+    """
+    if view.current_player != view.seat or view.phase not in ("discard", "play"):
+        raise ValueError("The coach advises on your own discard or play, when it is your turn.")
+    if view.phase == "discard":
+        return {"kind": "discard", "choices": [discard_dict(c) for c in advise_discard(view)]}
+    return {"kind": "play", "choices": [a.to_dict() for a in advise_play(view)]}
+
+
+def discard_dict(choice: DiscardChoice) -> dict[str, object]:
+    return {"discard": [c.code for c in choice.discard], "keep": [c.code for c in choice.kept],
+            "hand": round(choice.hand, 2), "crib": round(choice.crib, 2),
+            "net": round(choice.net, 2)}
+
+
+def review_deal(game: Game, seat: int, deal: object = None) -> dict[str, object]:
+    """Where ``seat``'s discard and plays in a deal lost expected points.
+
+    ``deal`` defaults to the last finished deal. Each decision that had more
+    than one choice is compared with the coach's best at that moment; ``loss``
+    is the expected points the choice gave up (net for a discard, the play
+    value for a card).
+
+    >>> from cribbage.players import computer_move, make_player
+    >>> game = Game.new(seed=3, first_dealer=0)
+    >>> bot = make_player("beginner", seed=1)
+    >>> while game.deal_number == 1:
+    ...     game.apply(computer_move(bot, game.view(game.current_player)))
+    >>> result = review_deal(game, 0)
+    >>> result["deal"], result["decisions"][0]["kind"], result["lost"] >= 0
+    (1, 'discard', True)
+    """
+    if deal is None:
+        deal = game.deal_number if game.phase == "over" else game.deal_number - 1
+    if type(deal) is not int or not 1 <= deal <= game.deal_number:
+        raise ValueError("'deal' must be a deal of this game.")
+    data = game.to_dict()
+    moves, data["moves"] = data["moves"], []
+    replay = Game.from_dict(data)
+    decisions: list[dict[str, Any]] = []
+    for text in moves:
+        if replay.deal_number > deal:
+            break
+        chooses = (replay.deal_number == deal and replay.current_player == seat
+                   and replay.phase in ("discard", "play") and len(replay.legal_moves()) > 1)
+        if chooses:
+            decisions.append(judge(coach_advice(replay.view(seat)), text, replay.count))
+        replay.apply(text)
+    return {"deal": deal, "decisions": decisions,
+            "lost": round(sum(decision["loss"] for decision in decisions), 2)}
+
+
+def judge(advice: dict[str, Any], move: str, count: int) -> dict[str, Any]:
+    """Compare the move made with the coach's ranking at that moment."""
+    kind, choices = advice["kind"], advice["choices"]
+    key, value = ("discard", "net") if kind == "discard" else ("card", "value")
+    made = move.split()[1:]
+
+    def cards_of(choice: dict[str, Any]) -> list[str]:
+        return sorted(choice[key]) if kind == "discard" else [choice[key]]
+
+    chosen = next((c for c in choices if cards_of(c) == sorted(made)), choices[0])
+    best = choices[0]
+    return {"kind": kind, "chosen": made, "count": count,
+            "best": best[key] if kind == "discard" else [best[key]],
+            "chosen_value": chosen[value], "best_value": best[value],
+            "loss": round(max(0.0, best[value] - chosen[value]), 2)}

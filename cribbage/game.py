@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import i18n
 from .cards import Card, CardError, check_distinct, full_deck, parse_cards
+from .play import closing_point, next_in_turn
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
     HAND_SIZE,
@@ -131,20 +132,18 @@ class Event:
     refused: int = 0
     deal: int = 0
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """JSON-ready form, with the log line (``text``) and a show's cadence (``said``)."""
-        facts = {
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready facts; people's words for them come from :mod:`.i18n` where shown."""
+        return {
             "kind": self.kind, "seat": self.seat, "team": self.team, "points": self.points,
             "cards": [card.code for card in self.cards],
             "items": [item.to_dict() for item in self.items],
             "count": self.count, "refused": self.refused, "deal": self.deal,
         }
-        return {**facts, "text": i18n.event_text(facts, lang),
-                "said": cadence(self.items, lang) if self.kind in ("hand", "crib") else ""}
 
     def describe(self, lang: str = "en") -> str:
         """One line for the game log, e.g. ``Seat 1 plays 5♠ — 15 — fifteen 2``."""
-        return str(self.to_dict(lang)["text"])
+        return str(i18n.event_text(self.to_dict(), lang))
 
 
 class Game:
@@ -601,15 +600,14 @@ class Game:
         """Pass the turn clockwise, or end the series when nobody can lay a card."""
         active = [s for s in range(self.players) if self.hands[s] and s not in self.said_go]
         if any(self.count + c.value <= MAX_COUNT for s in active for c in self.hands[s]):
-            self.current_player = next(
-                (actor + step) % self.players for step in range(1, self.players + 1)
-                if (actor + step) % self.players in active)
+            self.current_player = next_in_turn(actor, self.players, lambda s: s in active)
             return
         last = self.last_player
         assert last is not None
         all_played = not any(self.hands)
-        if self.count != MAX_COUNT:  # 31 already scored 2, with no go on top
-            self._peg("last card" if all_played else "go", last, 1, count=self.count)
+        point = closing_point(self.count, all_played)
+        if point is not None:
+            self._peg(point, last, 1, count=self.count)
             if self.is_over:
                 return
         if all_played:
@@ -617,9 +615,7 @@ class Game:
             return
         self.pile, self.said_go = [], set()
         # The player left of the last to lay leads; players out of cards are skipped.
-        self.current_player = next(
-            (last + step) % self.players for step in range(1, self.players + 1)
-            if self.hands[(last + step) % self.players])
+        self.current_player = next_in_turn(last, self.players, lambda s: bool(self.hands[s]))
 
     # the show (rules 12-13, 18)
 

@@ -19,10 +19,13 @@ UI (MicroPython on the main thread) render words with the same code.
 
 import json
 
+try:  # in the engine, a package module; in the page's UI, a file beside this one
+    from .faces import RANK_CODES, SUIT_CODES, face
+except ImportError:
+    from faces import RANK_CODES, SUIT_CODES, face
+
 LANGUAGES = ("en", "es", "ja")
 DEFAULT = "en"
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
 
 _catalogues = {}
 
@@ -123,14 +126,14 @@ def card_name(code, lang="en"):
     >>> card_name("TC", "es"), card_name("AS", "ja")
     ('diez de tréboles', 'スペードのエース')
     """
-    rank = _words("ranks", lang)[RANKS.index(code[0])]
-    suit = _words("suits", lang)[SUITS.index(code[1])]
+    rank = _words("ranks", lang)[RANK_CODES.index(code[0])]
+    suit = _words("suits", lang)[SUIT_CODES.index(code[1])]
     return text("card", lang, {"rank": rank, "suit": suit})
 
 
 def card_label(code):
     """The short face of a card, the same in every language: ``10♥``."""
-    return ("10" if code[0] == "T" else code[0]) + "♠♥♦♣"[SUITS.index(code[1])]
+    return face(code)
 
 
 def cards_label(codes):
@@ -159,7 +162,7 @@ def item_text(item, lang="en"):
     """
     values = {"points": item["points"], "length": item["points"]}  # a run scores its length
     if item["kind"] == "pair":
-        rank = RANKS.index(item["cards"][0][0])
+        rank = RANK_CODES.index(item["cards"][0][0])
         values["ranks"] = _words("ranks_plural", lang)[rank]
         values["rank"] = card_label(item["cards"][0])[:-1]
     return text("item." + _kind_key(item), lang, values)

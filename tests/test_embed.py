@@ -2,12 +2,11 @@
 (web/embed-params.mjs, run under Node, its messages rendered with the
 catalogue of each language as build.py merges it), the language helpers
 (web/lang.mjs) and the stateless protocol calls the widgets use
-(web/bridge.py: show_score, peg_sequence, deal_steps, each with a
+(cribbage.protocol: show_score, peg_sequence, deal_steps, each with a
 ``lang``)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -16,13 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from cribbage.protocol import Session
+
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
-spec = importlib.util.spec_from_file_location(
-    "embed_bridge", ROOT / "web" / "engine" / "bridge.py")
-assert spec and spec.loader
-worker = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(worker)
+session = Session()
 
 NODE_SCRIPT = """
 import { parseWidget } from %s;
@@ -138,7 +135,7 @@ def test_every_message_key_is_in_every_language() -> None:
 
 
 def call(name: str, payload: dict) -> dict:
-    return json.loads(getattr(worker, name)(json.dumps(payload)))
+    return json.loads(session.call(name, json.dumps(payload)))
 
 
 def test_show_score_has_cadence_and_texts() -> None:
@@ -197,14 +194,14 @@ def test_bad_lang_is_a_clear_error(lang: object) -> None:
 
 
 def test_deal_steps_is_stateless() -> None:
-    worker.new_game(json.dumps({"seed": 3, "first_dealer": 0}))
-    before = worker.save("{}")
+    call("new_game", {"seed": 3, "first_dealer": 0})
+    before = session.call("save")
     steps = call("deal_steps", {
         "dealer": 0, "hands": ["5S 4S 2S 8D 6H 8C".split(), "TS 6D JH 4H KC 7C".split()],
         "starter": "5H", "discards": [["8D", "8C"], ["TS", "KC"]],
         "play": "JH 5S 7C 6H 2S 6D 4S 4H".split(), "scores": [110, 112],
     })["result"]["steps"]
     assert steps[-1]["scores"][1] >= 121 and steps[-1]["show"]["total"] == 9  # Bob goes out
-    assert worker.save("{}") == before
+    assert session.call("save") == before
     bad = call("deal_steps", {"dealer": 0, "hands": [["5S"], ["6S"]], "starter": "5H"})
     assert bad["ok"] is False

@@ -7,6 +7,7 @@ import pytest
 
 import build
 from cribbage import Card, i18n, parse_cards
+from cribbage.faces import RANK_CODES, SUIT_CODES
 from cribbage.scoring import cadence, score_hand
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -34,7 +35,7 @@ def test_translations_use_the_same_placeholders_as_english(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_card_has_a_distinct_name(lang: str) -> None:
-    names = {i18n.card_name(f"{r}{s}", lang) for r in i18n.RANKS for s in i18n.SUITS}
+    names = {i18n.card_name(f"{r}{s}", lang) for r in RANK_CODES for s in SUIT_CODES}
     assert len(names) == 52
 
 
@@ -54,7 +55,7 @@ def test_unknown_language_falls_back_to_english() -> None:
 def test_the_cadence_of_any_show_ends_on_its_total(lang: str) -> None:
     import random
 
-    deck = [f"{r}{s}" for r in i18n.RANKS for s in i18n.SUITS]
+    deck = [f"{r}{s}" for r in RANK_CODES for s in SUIT_CODES]
     rng = random.Random(7)
     for _ in range(3000):
         cards = rng.sample(deck, 5)

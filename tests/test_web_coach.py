@@ -1,6 +1,6 @@
 """CPython tests of the coach, fair-deal and statistics code of the page: the pure
 UI modules (web/coachview.py, web/statsview.py) and the worker's protocol calls
-(advise, review, deal_proof in web/bridge.py)."""
+(advise, review, deal_proof in cribbage.protocol)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from types import ModuleType
 import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
-sys.path[:0] = [str(WEB / "views"), str(WEB / "engine")]
+sys.path[:0] = [str(WEB / "views")]
 
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
-worker = importlib.import_module("bridge")
 
 from cribbage import Game  # noqa: E402
+from cribbage.fairdeal import deal_proofs  # noqa: E402
+from cribbage.protocol import Session  # noqa: E402
 from cribbage.players import computer_move, make_player  # noqa: E402
 
 
@@ -30,8 +31,11 @@ def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 
 
+session = Session()
+
+
 def call(name: str, payload: object = None) -> dict:
-    return json.loads(getattr(worker, name)(json.dumps(payload if payload is not None else {})))
+    return json.loads(session.call(name, json.dumps(payload if payload is not None else {})))
 
 
 def play_to(game: Game, done) -> None:
@@ -43,17 +47,17 @@ def play_to(game: Game, done) -> None:
 
 def test_each_deck_is_sealed_before_its_deal_and_matches_the_cards_dealt() -> None:
     game = Game.new(seed=11)  # the cut for the first deal: nothing dealt
-    seals = {entry["deal"]: entry["commitment"] for entry in worker.deal_proofs(game)["sealed"]}
-    assert list(seals) == [1] and worker.deal_proofs(game)["revealed"] == []
+    seals = {entry["deal"]: entry["commitment"] for entry in deal_proofs(game)["sealed"]}
+    assert list(seals) == [1] and deal_proofs(game)["revealed"] == []
     dealt = {}
     while game.deal_number < 4:
         before = game.deal_number
-        for entry in worker.deal_proofs(game)["sealed"]:
+        for entry in deal_proofs(game)["sealed"]:
             seals.setdefault(entry["deal"], entry["commitment"])  # never changes once shown
             assert seals[entry["deal"]] == entry["commitment"]
         play_to(game, lambda g, b=before: g.deal_number != b)
         dealt[game.deal_number] = (game.dealer, [list(h) for h in game.hands])
-    proof = worker.deal_proofs(game)
+    proof = deal_proofs(game)
     assert [entry["deal"] for entry in proof["revealed"]] == [1, 2, 3]
     assert [entry["deal"] for entry in proof["sealed"]] == [4, 5]
     assert "salt" not in json.dumps(proof["sealed"])  # the deal in progress keeps its secret
@@ -69,12 +73,12 @@ def test_each_deck_is_sealed_before_its_deal_and_matches_the_cards_dealt() -> No
 def test_a_scripted_first_deal_is_not_claimed_as_fair_and_the_game_id_is_stable() -> None:
     game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
                          starter="5H")
-    proof = worker.deal_proofs(game)
+    proof = deal_proofs(game)
     assert [entry["deal"] for entry in proof["sealed"]] == [2]
     play_to(game, lambda g: g.deal_number == 2)
-    later = worker.deal_proofs(game)
+    later = deal_proofs(game)
     assert later["revealed"] == [] and later["game"] == proof["game"]
-    assert worker.deal_proofs(Game.new(seed=1))["game"] != worker.deal_proofs(
+    assert deal_proofs(Game.new(seed=1))["game"] != deal_proofs(
         Game.new(seed=2))["game"]
 
 

@@ -36,82 +36,11 @@ def load_web(name: str) -> ModuleType:
 
 
 shell = load_web("shell")
-worker = load_web("bridge")
 
 
-@pytest.mark.parametrize("module", [shell, worker, build], ids=["shell", "bridge", "build"])
+@pytest.mark.parametrize("module", [shell, build], ids=["shell", "build"])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
-
-
-def call(name: str, payload: object = None) -> dict:
-    return json.loads(getattr(worker, name)(json.dumps(payload if payload is not None else {})))
-
-
-def test_protocol_plays_a_whole_game_and_round_trips_saves() -> None:
-    state = call("new_game", {"seed": 5, "first_dealer": 1, "seat": 0})["result"]
-    assert state["phase"] == "discard" and state["view"]["seat"] == 0
-    legal = call("legal_moves")["result"]
-    assert legal["player"] == state["current_player"] and all(
-        m.startswith("discard") for m in legal["moves"]
-    )
-    saved = None
-    for number in range(3000):
-        result = call("computer_move", {"level": "beginner"})["result"]
-        if number == 30:
-            saved = call("save")["result"]["save"]
-        if result["phase"] == "over":
-            break
-    assert result["outcome"]["winner"] in (0, 1) and max(result["scores"]) >= 121
-    assert call("load", {"save": saved})["result"]["phase"] != "over"
-    assert call("save")["result"]["save"] == saved
-
-
-def test_apply_move_reports_the_events_it_caused() -> None:
-    call("new_game", {"seed": 1, "first_dealer": 0})
-    move = call("legal_moves")["result"]["moves"][0]
-    result = call("apply_move", {"move": move})["result"]
-    assert result["move"] == move and isinstance(result["events"], list)
-
-
-@pytest.mark.parametrize(
-    ("name", "payload", "kind"),
-    [
-        ("apply_move", {"move": "play ZZ"}, "illegal-move"),
-        ("apply_move", {"move": "dance"}, "illegal-move"),
-        ("apply_move", {}, "bad-request"),
-        ("load", {"save": "{}"}, "bad-save"),
-        ("load", {"save": "not json"}, "bad-save"),
-        ("view", {"seat": "north"}, "bad-request"),
-        ("computer_move", {"level": "grandmaster"}, "bad-request"),
-        ("new_game", {"rules": {"players": 5}}, "bad-request"),
-        ("score", {"hand": ["5C"], "starter": "XX"}, "bad-card"),
-    ],
-)
-def test_errors_are_structured_and_change_nothing(name: str, payload: dict, kind: str) -> None:
-    call("new_game", {"seed": 9, "first_dealer": 0})
-    before = call("save")["result"]["save"]
-    reply = call(name, payload)
-    assert reply["ok"] is False and reply["error"]["kind"] == kind and reply["error"]["message"]
-    assert call("save")["result"]["save"] == before
-
-
-def test_bad_json_and_internal_errors_still_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert json.loads(worker.hello("{oops"))["error"]["kind"] == "bad-request"
-    assert json.loads(worker.hello("[1]"))["error"]["kind"] == "bad-request"
-    call("new_game", {"seed": 3})
-    monkeypatch.setattr(worker, "_state", lambda *a: 1 / 0)
-    error = call("state")["error"]
-    assert error["kind"] == "internal" and "ZeroDivisionError" in error["message"]
-
-
-def test_computer_falls_back_to_a_legal_move_without_players(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(worker, "_players_module", lambda: None)
-    call("new_game", {"seed": 4, "first_dealer": 0})
-    first = call("legal_moves")["result"]["moves"][0]
-    assert call("computer_move", {"level": "expert"})["result"]["move"] == first
 
 
 def test_settings_survive_any_form_values() -> None:

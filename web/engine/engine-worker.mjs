@@ -1,18 +1,17 @@
-// The engine's Web Worker: Pyodide running web/bridge.py.
+// The engine's Web Worker: Pyodide running web/engine/bridge.py.
 //
 // A plain module worker, started by engine.js the moment the page's <head> is
-// parsed (by embed.mjs when a widget first needs it) (no PyScript bootstrap in front of it: see README "The page and its
-// engine"). It
+// parsed (by embed.mjs when a widget first needs it), with no PyScript
+// bootstrap in front of it (see README "The page and its engine"). It
 //  1. imports the pinned Pyodide and calls loadPyodide at once (Pyodide starts
 //     the wasm, stdlib zip and lock file downloads in parallel), while it
 //     fetches the engine archive alongside;
 //  2. reports real progress to the page: bytes of the big downloads as they
 //     arrive, then "python" (the interpreter is up), then "engine";
-//  3. writes the engine archive (the `cribbage` package and bridge.py
-//     with their bytecode) into Python's working directory and imports
-//     bridge;
+//  3. writes the engine archive (the `cribbage` package and bridge.py with
+//     their bytecode) into Python's working directory and imports bridge;
 //  4. answers {id, name, text} with {id, reply}: reply is the JSON text that
-//     bridge.<name>(text) returned (it never raises; a failure in
+//     bridge.call(name, text) returned (it never raises; a failure in
 //     transit still comes back as a protocol error reply).
 // Messages to the page: {progress: {stage, ...}}, {ready: [names], hello: reply},
 // {failed: message}, {id, reply}.
@@ -118,17 +117,17 @@ async function start() {
   const pyodide = await loadPyodide();
   report("python");
   install(pyodide, await engineArchive, "/home/pyodide");
-  const module = pyodide.pyimport("bridge");
-  const names = module.__export__.toJs();
-  const functions = Object.fromEntries(names.map((name) => [name, module[name]]));
+  const bridge = pyodide.pyimport("bridge");
+  const names = bridge.ENDPOINTS.toJs();
   report("engine");
-  return functions;
+  return { names, call: (name, text) => String(bridge.call(name, text)) };
 }
 
-// Ready comes with the engine's hello reply, so the page need not ask for it.
+// Ready comes with the endpoints' names and the engine's hello reply, so the
+// page keeps no list of names and need not ask for hello.
 const engine = start();
 engine.then(
-  (functions) => postMessage({ ready: Object.keys(functions), hello: String(functions.hello("{}")) }),
+  (bridge) => postMessage({ ready: bridge.names, hello: bridge.call("hello", "{}") }),
   fail,
 );
 
@@ -142,9 +141,8 @@ addEventListener("message", async (event) => {
   const { id, name, text } = event.data || {};
   let reply;
   try {
-    const functions = await engine;
-    if (!Object.hasOwn(functions, name)) throw new Error(`no engine function ${name}`);
-    reply = String(functions[name](text));
+    const bridge = await engine;
+    reply = bridge.call(String(name), text === undefined ? "{}" : String(text));
   } catch (error) {
     reply = internalError(error);
   }

@@ -18,7 +18,6 @@ import shell
 from pegboard import escape
 from shell import i18n, t
 
-RANKS = "A23456789TJQK"
 COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 HUMAN = 0
 SAVE_FORMAT = "cribbage-table"

@@ -1,0 +1,341 @@
+"""The JSON protocol the web page speaks to the engine.
+
+The page runs the engine in a web worker; the worker's bridge
+(``web/engine/bridge.py``) holds one :class:`Session` and hands every call
+to :meth:`Session.call`. Each call names an endpoint and carries one JSON
+object; each reply is one JSON text (JSON keeps ``null``, which a JS proxy
+of a dict would drop)::
+
+    {"ok": true, "result": ...}
+    {"ok": false, "error": {"kind": "...", "type": "...", "message": "..."}}
+
+``kind`` is ``bad-request`` (malformed JSON or arguments), ``illegal-move``,
+``bad-card``, ``bad-save`` (a corrupt or foreign save), ``no-game`` (no game
+started yet) or ``internal`` (a bug: the engine stays usable). No call
+raises, and a call that fails changes nothing.
+
+>>> session = Session()
+>>> reply = json.loads(session.call("new_game", '{"seed": 5, "first_dealer": 0, "seat": 1}'))
+>>> reply["ok"], reply["result"]["phase"], reply["result"]["view"]["seat"]
+(True, 'discard', 1)
+>>> json.loads(session.call("apply_move", '{"move": "dance"}'))["error"]["kind"]
+'illegal-move'
+>>> sorted(ENDPOINTS) == sorted(json.loads(session.call("hello"))["result"]["endpoints"])
+True
+
+The game endpoints (one game per session)
+-----------------------------------------
+``hello({})``
+    ``{"engine", "python", "levels", "endpoints"}``: versions, the computer
+    levels on offer and the names of every endpoint (the page's client makes
+    its methods from this list, so no list of names is kept by hand).
+``new_game({"rules": {...}, "seed"?, "first_dealer"?, "scripted"?, "seat"?})``
+    Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments).
+    Returns a state; with ``seat``, also that seat's view.
+``state({"seat"?})``, ``view({"seat", "events_from"?})``, ``legal_moves({})``
+    Asking. A view holds only what that seat may know; its ``events`` start
+    at ``events_from`` of the game's log (``events_total`` is its length).
+``apply_move({"move", "seat"?, "events_from"?, "proof"?})``
+    Apply a move given as text. Returns an *update*: the state, ``move``,
+    ``events`` (what the move caused, as data) and ``save`` (the game as
+    text); with ``seat``, that seat's new view (its events from
+    ``events_from``); with ``"proof": true``, the fair-deal proof. One round
+    trip gives the page everything it needs to redraw and to save.
+``computer_move({"level", ...})``
+    The player to move moves as a computer of that level; the same update.
+``save({})``, ``load({"save", "seat"?})``
+    The game as text; resume a saved game (a corrupt save changes nothing).
+``advise({"seat"})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
+    The coach on a seat's own view, the coach's review of a finished deal,
+    and the fair-deal commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+
+The stateless endpoints (the widgets; they leave the game alone)
+-----------------------------------------------------------------
+``score``, ``show_score``, ``peg_sequence`` and ``deal_steps``: see
+:mod:`cribbage.tutor`. Each takes an optional ``"lang"``, the language of
+every text in its reply.
+
+Events are data (kind, seat, team, points, cards, items, count, refused,
+deal); people's words for them come from :mod:`cribbage.i18n` on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .cards import CardError
+from .game import Game, GameStateError, IllegalMoveError, Move
+from .players import LEVELS, ComputerPlayer, computer_move, make_player
+from .rules import Rules, RulesError
+from .coach import coach_advice, review_deal
+from .fairdeal import deal_proofs
+from .tutor import deal_steps, peg_sequence, score, show_score
+
+Request = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """A request the protocol refuses, with the error's kind (``no-game``, ``bad-request``)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def error_kind(error: BaseException) -> str:
+    """The protocol's name for what went wrong.
+
+    >>> error_kind(IllegalMoveError("no")), error_kind(KeyError("x"))
+    ('illegal-move', 'bad-request')
+    """
+    if isinstance(error, ProtocolError):
+        return error.kind
+    if isinstance(error, IllegalMoveError):
+        return "illegal-move"
+    if isinstance(error, GameStateError):
+        return "bad-save"
+    if isinstance(error, CardError):
+        return "bad-card"
+    if isinstance(error, (RulesError, ValueError, TypeError, KeyError)):
+        return "bad-request"
+    return "internal"
+
+
+def error_reply(error: BaseException) -> str:
+    """The JSON error reply for an exception (a bug is named by its last traceback line)."""
+    kind = error_kind(error)
+    message = str(error) or type(error).__name__
+    if kind == "internal":
+        last = traceback.format_exception_only(type(error), error)[-1].strip()
+        message = f"The engine hit a bug: {last}"
+    body = {"kind": kind, "type": type(error).__name__, "message": message}
+    return json.dumps({"ok": False, "error": body})
+
+
+def seat_of(request: Request, required: bool = False) -> int | None:
+    """The request's ``seat`` (a whole number), or None when it may be left out."""
+    seat = request.get("seat")
+    if seat is None and not required:
+        return None
+    if type(seat) is not int:
+        raise ProtocolError("bad-request", "'seat' must be a seat number.")
+    return seat
+
+
+def game_state(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """Where the game stands, with ``seat``'s view when asked."""
+    state: dict[str, Any] = {
+        "phase": game.phase,
+        "current_player": game.current_player,
+        "scores": list(game.scores),
+        "outcome": game.outcome.to_dict() if game.outcome else None,
+        "events_count": len(game.events),
+    }
+    if seat is not None:
+        state["view"] = game.view(seat).to_dict()
+    return state
+
+
+class Session:
+    """One page's engine: the game in progress and its computer players."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.computers: dict[tuple[int, str], ComputerPlayer] = {}
+
+    def call(self, name: str, text: str = "{}") -> str:
+        """Answer one call: ``name`` is an endpoint, ``text`` a JSON object. Never raises."""
+        try:
+            handler = ENDPOINTS.get(name)
+            if handler is None:
+                raise ProtocolError("bad-request", f"There is no endpoint {name!r}.")
+            request = json.loads(text or "{}")
+            if not isinstance(request, dict):
+                raise ProtocolError("bad-request", "The request must be a JSON object.")
+            return json.dumps({"ok": True, "result": handler(self, request)})
+        except json.JSONDecodeError as error:
+            return error_reply(ProtocolError("bad-request", f"The request is not JSON: {error}"))
+        except Exception as error:  # noqa: BLE001 - the page must always get an answer
+            return error_reply(error)
+
+    # --- the game ----------------------------------------------------------
+
+    def require_game(self) -> Game:
+        if self.game is None:
+            raise ProtocolError("no-game", "Start a game first.")
+        return self.game
+
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.computers.clear()
+
+    def update(self, game: Game, move: Move, before: int, request: Request) -> dict[str, Any]:
+        """Everything the page needs after a move: state, events, save, a view, a proof."""
+        result = game_state(game)
+        result["move"] = str(move)
+        result["events"] = [event.to_dict() for event in game.events[before:]]
+        result["save"] = game.to_json()
+        seat = seat_of(request)
+        if seat is not None:
+            events_from = request.get("events_from", before)
+            if type(events_from) is not int or events_from < 0:
+                raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+            result["view"] = game.view(seat).to_dict(events_from)
+        if request.get("proof") is True:
+            result["proof"] = deal_proofs(game)
+        return result
+
+    def apply(self, move: Move, request: Request) -> dict[str, Any]:
+        game = self.require_game()
+        before = len(game.events)
+        game.apply(move)
+        return self.update(game, move, before, request)
+
+    def computer(self, seat: int, level: str) -> ComputerPlayer:
+        """The computer of ``level`` in ``seat`` (kept for the whole game: it remembers)."""
+        key = (seat, level)
+        if key not in self.computers:
+            self.computers[key] = make_player(level)
+        return self.computers[key]
+
+    def computer_choice(self, level: str) -> Move:
+        """The move a computer of ``level`` makes for the player to move."""
+        game = self.require_game()
+        moves = game.legal_moves()
+        seat = game.current_player
+        if seat is None or not moves:
+            raise ProtocolError("bad-request", "Nobody is to move.")
+        if len(moves) == 1:  # a cut or a forced go: no decision to make
+            return moves[0]
+        return computer_move(self.computer(seat, level), game.view(seat))
+
+
+def hello(session: Session, request: Request) -> dict[str, Any]:
+    """Versions, the levels on offer and the endpoints' names."""
+    return {"engine": __version__, "python": sys.version.split()[0],
+            "levels": list(LEVELS), "endpoints": list(ENDPOINTS)}
+
+
+def new_game(session: Session, request: Request) -> dict[str, Any]:
+    """Start a game from rules and a seed, or from a scripted deal."""
+    rules = Rules.from_dict(request.get("rules") or {})
+    scripted = request.get("scripted")
+    if scripted is not None:
+        if not isinstance(scripted, dict):
+            raise ProtocolError("bad-request", "'scripted' must be an object.")
+        game = Game.scripted(rules, **scripted)
+    else:
+        game = Game.new(rules, seed=request.get("seed"), first_dealer=request.get("first_dealer"))
+    result = game_state(game, seat_of(request))
+    session.start(game)
+    return result
+
+
+def state(session: Session, request: Request) -> dict[str, Any]:
+    """The current game's state, with a seat's view when asked."""
+    return game_state(session.require_game(), seat_of(request))
+
+
+def view(session: Session, request: Request) -> dict[str, Any]:
+    """What one seat may know."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    events_from = request.get("events_from", 0)
+    if type(events_from) is not int or events_from < 0:
+        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+    return game.view(seat).to_dict(events_from)
+
+
+def legal_moves(session: Session, request: Request) -> dict[str, Any]:
+    """The moves the player to move may make, as text."""
+    game = session.require_game()
+    return {"player": game.current_player, "moves": [str(m) for m in game.legal_moves()]}
+
+
+def apply_move(session: Session, request: Request) -> dict[str, Any]:
+    """Apply one move given as text; the update the page redraws and saves from."""
+    text = request.get("move")
+    if not isinstance(text, str):
+        raise ProtocolError("bad-request", "'move' must be move text such as 'play 5S'.")
+    session.require_game()
+    return session.apply(Move.parse(text), request)
+
+
+def computer_move_endpoint(session: Session, request: Request) -> dict[str, Any]:
+    """Let the player to move move as a computer of ``level``."""
+    level = request.get("level", "standard")
+    if level not in LEVELS:
+        raise ProtocolError("bad-request",
+                            f"Unknown level {level!r}; use one of {', '.join(LEVELS)}.")
+    return session.apply(session.computer_choice(level), request)
+
+
+def save(session: Session, request: Request) -> dict[str, Any]:
+    """The game as text the page can keep."""
+    return {"save": session.require_game().to_json()}
+
+
+def load(session: Session, request: Request) -> dict[str, Any]:
+    """Resume a saved game (a corrupt save changes nothing)."""
+    text = request.get("save")
+    if not isinstance(text, str):
+        raise ProtocolError("bad-request", "'save' must be the text save() returned.")
+    game = Game.from_json(text)
+    result = game_state(game, seat_of(request))
+    session.start(game)
+    return result
+
+
+def advise(session: Session, request: Request) -> dict[str, Any]:
+    """The coach's ranked discards or cards for a seat whose turn it is."""
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    return coach_advice(session.require_game().view(seat))
+
+
+def review(session: Session, request: Request) -> dict[str, Any]:
+    """The coach's review of one seat's decisions in a deal."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    if not 0 <= seat < game.players:
+        raise ProtocolError("bad-request", f"There is no seat {seat}.")
+    return review_deal(game, seat, request.get("deal"))
+
+
+def deal_proof(session: Session, request: Request) -> dict[str, Any]:
+    """Commitments to the decks before they are dealt, and their secrets after."""
+    return deal_proofs(session.require_game())
+
+
+def stateless(function: Callable[[Request], dict[str, Any]]) -> Callable[
+        [Session, Request], dict[str, Any]]:
+    """An endpoint that needs no game (the widgets' calls)."""
+    return lambda session, request: function(request)
+
+
+ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
+    "hello": hello,
+    "new_game": new_game,
+    "state": state,
+    "view": view,
+    "legal_moves": legal_moves,
+    "apply_move": apply_move,
+    "computer_move": computer_move_endpoint,
+    "save": save,
+    "load": load,
+    "advise": advise,
+    "review": review,
+    "deal_proof": deal_proof,
+    "score": stateless(score),
+    "show_score": stateless(show_score),
+    "peg_sequence": stateless(peg_sequence),
+    "deal_steps": stateless(deal_steps),
+}
+"""Every endpoint by name (the page's client takes these names from ``hello``)."""
