@@ -34,7 +34,6 @@ from .scoring import (
     HAND_SIZE,
     MAX_COUNT,
     ScoreItem,
-    cadence,
     pile_count,
     score_hand,
     score_peg,

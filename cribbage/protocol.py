@@ -26,12 +26,14 @@ True
 The game endpoints (one game per session)
 -----------------------------------------
 ``hello({})``
-    ``{"engine", "python", "levels", "endpoints"}``: versions, the computer
-    levels on offer and the names of every endpoint (the page's client makes
-    its methods from this list, so no list of names is kept by hand).
-``new_game({"rules": {...}, "seed"?, "first_dealer"?, "scripted"?, "seat"?})``
+    ``{"engine", "python", "levels", "endpoints", "options"}``: versions, the
+    computer levels on offer, the names of every endpoint (the page's client
+    makes its methods from this list, so no list of names is kept by hand)
+    and the values each rule option may take.
+``new_game({"rules": {...}, "seed"?, "first_dealer"?, "scripted"?, "seat"?, "proof"?})``
     Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments).
-    Returns a state; with ``seat``, also that seat's view.
+    Returns its state and save; with ``seat``, also that seat's view; with
+    ``"proof": true``, the fair-deal proof.
 ``state({"seat"?})``, ``view({"seat", "events_from"?})``, ``legal_moves({})``
     Asking. A view holds only what that seat may know; its ``events`` start
     at ``events_from`` of the game's log (``events_total`` is its length).
@@ -43,8 +45,9 @@ The game endpoints (one game per session)
     trip gives the page everything it needs to redraw and to save.
 ``computer_move({"level", ...})``
     The player to move moves as a computer of that level; the same update.
-``save({})``, ``load({"save", "seat"?})``
-    The game as text; resume a saved game (a corrupt save changes nothing).
+``save({})``, ``load({"save", "seat"?, "proof"?})``
+    The game as text; resume a saved game (a corrupt save changes nothing),
+    answered like ``new_game``.
 ``advise({"seat"})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
     The coach on a seat's own view, the coach's review of a finished deal,
     and the fair-deal commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
@@ -71,7 +74,7 @@ from . import __version__
 from .cards import CardError
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
-from .rules import Rules, RulesError
+from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .coach import coach_advice, review_deal
 from .fairdeal import deal_proofs
 from .tutor import deal_steps, peg_sequence, score, show_score
@@ -174,6 +177,14 @@ class Session:
         self.game = game
         self.computers.clear()
 
+    def begin(self, game: Game, request: Request) -> dict[str, Any]:
+        """A new or loaded game's first update: its state, save, a view and a proof."""
+        result = game_state(game, seat_of(request))
+        result["save"] = game.to_json()
+        if request.get("proof") is True:
+            result["proof"] = deal_proofs(game)
+        return result
+
     def update(self, game: Game, move: Move, before: int, request: Request) -> dict[str, Any]:
         """Everything the page needs after a move: state, events, save, a view, a proof."""
         result = game_state(game)
@@ -218,7 +229,9 @@ class Session:
 def hello(session: Session, request: Request) -> dict[str, Any]:
     """Versions, the levels on offer and the endpoints' names."""
     return {"engine": __version__, "python": sys.version.split()[0],
-            "levels": list(LEVELS), "endpoints": list(ENDPOINTS)}
+            "levels": list(LEVELS), "endpoints": list(ENDPOINTS),
+            "options": {"players": list(PLAYER_COUNTS), "target": list(TARGETS),
+                        "skunk": list(SKUNK_RULES)}}
 
 
 def new_game(session: Session, request: Request) -> dict[str, Any]:
@@ -231,7 +244,7 @@ def new_game(session: Session, request: Request) -> dict[str, Any]:
         game = Game.scripted(rules, **scripted)
     else:
         game = Game.new(rules, seed=request.get("seed"), first_dealer=request.get("first_dealer"))
-    result = game_state(game, seat_of(request))
+    result = session.begin(game, request)
     session.start(game)
     return result
 
@@ -287,7 +300,7 @@ def load(session: Session, request: Request) -> dict[str, Any]:
     if not isinstance(text, str):
         raise ProtocolError("bad-request", "'save' must be the text save() returned.")
     game = Game.from_json(text)
-    result = game_state(game, seat_of(request))
+    result = session.begin(game, request)
     session.start(game)
     return result
 

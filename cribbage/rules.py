@@ -14,6 +14,7 @@ from typing import Any
 
 SKUNK_RULES = ("acc", "lurch", "none")
 TARGETS = (121, 61)
+PLAYER_COUNTS = (2, 3, 4)
 
 
 class RulesError(ValueError):
@@ -42,7 +43,7 @@ class Rules:
     exact_finish: bool = False
 
     def __post_init__(self) -> None:
-        if type(self.players) is not int or self.players not in (2, 3, 4):
+        if type(self.players) is not int or self.players not in PLAYER_COUNTS:
             raise RulesError(f"players must be 2, 3 or 4, not {self.players!r}")
         if type(self.target) is not int or self.target not in TARGETS:
             raise RulesError(f"target must be 121 or 61, not {self.target!r}")

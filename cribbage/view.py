@@ -130,8 +130,12 @@ class PlayerView:
         def codes(cards: Any) -> list[str]:
             return [card.code for card in cards]
 
+        rules = self.rules
         return {
-            "seat": self.seat, "team": self.team, "rules": self.rules.to_dict(),
+            "seat": self.seat, "team": self.team, "rules": rules.to_dict(),
+            # The rules' facts a table needs, so the page holds no rule knowledge.
+            "teams": rules.teams, "team_of": [rules.team_of(s) for s in range(rules.players)],
+            "discards_each": rules.discards_each,
             "phase": self.phase, "dealer": self.dealer,
             "current_player": self.current_player, "deal_number": self.deal_number,
             "hand": codes(self.hand), "kept": codes(self.kept),

@@ -115,7 +115,7 @@ def test_protocol_advise_and_review() -> None:
 @pytest.mark.parametrize("text", [
     None, "", "[]", "null", '{"version": 2}', '{"version": 1}',
     json.dumps({**statsview.new_stats(), "deals": True}),
-    json.dumps({**statsview.new_stats(), "levels": {"easy": [1, 0]}}),
+    json.dumps({**statsview.new_stats(), "levels": {"easy": [1]}}),
     json.dumps({**statsview.new_stats(), "skunks": [1]}),
     json.dumps({**statsview.new_stats(), "best": {"points": 30, "cards": [], "starter": "5H"}}),
     json.dumps({**statsview.new_stats(), "last": {"game": 3, "deal": 0, "over": False}}),
@@ -140,4 +140,4 @@ def test_statistics_count_each_game_and_deal_once() -> None:
     totals = coachview.points_by_source(events, 2)
     assert [sum(t.values()) for t in totals] == game.scores
     assert statsview.read_stats(json.dumps(stats)) == stats
-    assert "Expert" in statsview.stats_html(stats)
+    assert "Expert" in statsview.stats_html(stats, ["beginner", "expert"])

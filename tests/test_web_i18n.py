@@ -70,16 +70,16 @@ def test_the_other_languages_have_every_english_key(code: str) -> None:
 
 
 def test_status_lines_in_each_language(lang) -> None:
-    view = {"phase": "play", "current_player": 0, "dealer": 1, "rules": {"players": 2},
+    view = {"phase": "play", "current_player": 0, "dealer": 1, "discards_each": 2,
             "legal_moves": ["play 5S"], "count": 12}
     lang("es")
-    assert shell.status_text(view, tableview.seat_names(2)) == (
+    assert shell.status_text(view, tableview.seat_names([0, 1])) == (
         "Te toca: juega una carta (cuenta 12).")
-    assert shell.status_text(dict(view, current_player=1), tableview.seat_names(2)) == (
+    assert shell.status_text(dict(view, current_player=1), tableview.seat_names([0, 1])) == (
         "Ordenador está pensando…")
     lang("ja")
     discard = dict(view, phase="discard", dealer=0)
-    assert shell.status_text(discard, tableview.seat_names(2), cuts_fresh=True) == (
+    assert shell.status_text(discard, tableview.seat_names([0, 1]), cuts_fresh=True) == (
         "あなたが一番低いカードを引いたので親です。自分のクリブに出すカードを2枚選んでください。")
 
 
@@ -87,26 +87,29 @@ def test_log_lines_and_card_names_follow_the_language(lang) -> None:
     play = {"kind": "play", "seat": 0, "cards": ["QH"], "count": 25, "points": 2,
             "items": [{"kind": "pair", "points": 2, "cards": ["QH", "QS"]}]}
     lang("es")
-    names = tableview.seat_names(2)
+    names = tableview.seat_names([0, 1])
     assert tableview.event_text(play, names) == "Tú juegas Q♥ — 25 — par 2"
     assert 'aria-label="reina de corazones"' in tableview.card_html("QH", "play")
     assert 'data-card="QH" data-action="play"' in tableview.card_html("QH", "play")
     lang("ja")
-    assert tableview.event_text(dict(play, seat=1), tableview.seat_names(2)) == (
+    assert tableview.event_text(dict(play, seat=1), tableview.seat_names([0, 1])) == (
         "コンピューターがQ♥を出す — 25 — ペア 2点")
     assert tableview.card_words("QH") == "ハートのクイーン"
 
 
 def test_game_over_words(lang) -> None:
     outcome = {"winner": 0, "kind": "double skunk", "game_points": 3, "scores": [121, 50]}
-    assert tableview.outcome_text(outcome, 4) == (
+    teams = tableview.score_names(tableview.seat_names([0, 1, 0, 1]), 2)
+    assert tableview.outcome_text(outcome, teams, 0, partners=True) == (
         "You & Partner win with a double skunk! (3 game points)")
     lang("es")
-    assert tableview.outcome_text(outcome, 2) == (
+    assert tableview.outcome_text(outcome, tableview.seat_names([0, 1]), 0) == (
         "¡Has ganado con doble capote! (3 puntos de partida)")
-    assert tableview.final_scores([121, 50], 2) == "Tú 121, Ordenador 50"
+    assert tableview.final_scores([121, 50], tableview.seat_names([0, 1])) == (
+        "Tú 121, Ordenador 50")
     lang("ja")
-    assert tableview.outcome_text(dict(outcome, winner=1, kind="win", game_points=1), 2) == (
+    assert tableview.outcome_text(dict(outcome, winner=1, kind="win", game_points=1),
+                                  tableview.seat_names([0, 1]), 0) == (
         "コンピューターの勝ち！（ゲームポイント1）")
 
 
@@ -127,7 +130,7 @@ def test_the_coach_and_the_statistics_in_spanish(lang) -> None:
         {"kind": "discard", "chosen": ["5S", "KH"], "best": ["5S", "KH"], "chosen_value": 1.0,
          "best_value": 1.0, "loss": 0.0, "count": 0}]})
     assert "Descartaste cinco de picas y rey de corazones: la mejor opción" in review
-    assert "<th>Principiante</th>" in statsview.stats_html(statsview.new_stats())
+    assert "<th>Principiante</th>" in statsview.stats_html(statsview.new_stats(), ["beginner"])
 
 
 def test_markup_escapes_the_template_not_the_values() -> None:

@@ -43,9 +43,21 @@ def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 
 
+def engine_offer() -> dict:
+    """The levels and rule options as the engine's hello states them."""
+    from cribbage.protocol import Session
+
+    hello = json.loads(Session().call("hello"))["result"]
+    return {"levels": hello["levels"], "options": hello["options"]}
+
+
+def test_the_example_offer_is_the_engines() -> None:
+    assert shell.EXAMPLE_OFFER == engine_offer()
+
+
 def test_settings_survive_any_form_values() -> None:
     settings = shell.settings_from_form(
-        {"players": "9", "target": "x", "skunk": "?", "speed": "fast"}
+        {"players": "9", "target": "x", "skunk": "?", "speed": "fast"}, engine_offer()
     )
     assert settings["rules"] == {
         "players": 2,

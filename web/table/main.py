@@ -4,22 +4,22 @@ This first script stays small so the dialog is live at once: it restores the
 last settings into the new-game dialog, then imports the rest of the UI one
 module per turn of the event loop (MicroPython compiles each import in one
 go, and a single large compile would hold the main thread for ~200 ms).
-Pure logic lives in shell.py, tableview.py and pegboard.py (tested under
-CPython); see shared/DESIGN.md for the MicroPython subset this code keeps to.
+The table is one :class:`tablegame.TableGame` over one
+:class:`tablestate.TableState`; pure logic lives in web/views/ (tested under
+CPython). docs/architecture.md describes the MicroPython subset kept to.
 """
 
 import asyncio
 import json
 
-import tablestate as st
+from dom import SETTINGS_KEY, Dom, storage_get
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from tablestate import storage_get, url_speed
 
 
-def restore_form():
+def restore_form(dom):
     """Put the last used settings back into the dialog."""
-    text = storage_get(st.SETTINGS_KEY)
+    text = storage_get(SETTINGS_KEY)
     if text is None:
         return
     try:
@@ -28,25 +28,24 @@ def restore_form():
         return
     if not isinstance(values, dict):
         return
-    for element in st.form.elements:
+    for element in dom.form.elements:
         name = element.name
         if name in values:
             if element.type == "checkbox":
                 element.checked = values[name] is True
             elif isinstance(values[name], str):
                 element.value = values[name]
-    show_level_choices()
 
 
-def show_level_choices(event=None):
+def show_level_choices(dom):
     """Show one level choice per computer."""
-    players = int(st.form.querySelector("select[name=players]").value)
-    for label in st.form.querySelectorAll(".more-levels"):
+    players = int(dom.form.querySelector("select[name=players]").value)
+    for label in dom.form.querySelectorAll(".more-levels"):
         four = label.classList.contains("four-only")
         label.hidden = players < 3 or (four and players < 4)
 
 
-async def boot():
+async def boot(dom):
     """Import the rest of the UI in separate turns, take the page's language, run the table."""
     await asyncio.sleep(0)
     import i18n  # noqa: F401
@@ -62,26 +61,34 @@ async def boot():
     import statsview  # noqa: F401
     await asyncio.sleep(0)
     import tablecoach  # noqa: F401
+    import tablestate
     await asyncio.sleep(0)
     import tablegame
 
-    # loading.mjs chose the language (i18n.choose_language's rules), fetched its catalogue
-    # and translated the static page; the UI installs the same catalogue. Listen first,
-    # so a switch made meanwhile is not missed; language() resolves to the newest choice.
-    document.addEventListener("cribbage:language", create_proxy(tablegame.on_language))
+    table = tablegame.TableGame(dom, tablestate.TableState())
+    # loading.mjs chose the language (i18n.choose_language's rules), fetched its
+    # catalogue and translated the static page; the UI installs the same catalogue.
+    # Listen first, so a switch made meanwhile is not missed; language() resolves
+    # to the newest choice.
+    document.addEventListener("cribbage:language", create_proxy(table.on_language))
     words = await window.cribbageLoading.language()
     await asyncio.sleep(0)  # parsing the catalogue is a task of its own
     window.performance.mark("cribbage:language-start")
-    tablegame.use_language(str(words.lang), str(words.text))
+    table.use_language(str(words.lang), str(words.text))
     window.performance.measure("cribbage:language-install", "cribbage:language-start")
-    await tablegame.run()
+    await table.run()
 
 
-st.form.querySelector("select[name=players]").addEventListener(
-    "change", create_proxy(show_level_choices))
-restore_form()
-show_level_choices()
-st.table.setAttribute("data-speed", "0" if url_speed() == 0 else "1")
-st.table.setAttribute("data-phase", "setup")
-window.performance.mark("cribbage:ui-ready")
-asyncio.create_task(boot())
+def main():
+    dom = Dom()
+    dom.form.querySelector("select[name=players]").addEventListener(
+        "change", create_proxy(lambda event: show_level_choices(dom)))
+    restore_form(dom)
+    show_level_choices(dom)
+    dom.table.setAttribute("data-speed", "0" if dom.forced_speed == 0 else "1")
+    dom.table.setAttribute("data-phase", "setup")
+    window.performance.mark("cribbage:ui-ready")
+    asyncio.create_task(boot(dom))
+
+
+main()

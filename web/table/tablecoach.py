@@ -2,7 +2,8 @@
 
 Hint (the coach's ranked choices on the human's turn), the review of a deal in
 the show panel, the game-over summary, the "Fair deal" commitments and the
-Statistics panel. The pure parts are in coachview.py and statsview.py.
+Statistics panel. Their state is ``state.coach`` (a :class:`tablestate.CoachState`);
+the pure parts are in coachview.py and statsview.py.
 """
 
 import asyncio
@@ -11,123 +12,189 @@ import json
 import coachview
 import shell
 import statsview
-import tablestate as st
 import tableview
-from pyscript import document
+from dom import STATS_KEY, storage_get, storage_set
 from shell import t
-from tablestate import part, storage_get, storage_set
+from tablestate import HUMAN
 
-STATS_KEY = "cribbage.stats"
 ACTIONS = ("hint", "review", "stats", "stats-reset", "stats-close")
 
-game_events = []    # every event of this game, as the table took them in
-game_id = None      # the engine's short id of this game (statistics count it once)
-proof_deal = None   # the deal the fair-deal line was last drawn for
-hint_busy = False
-# What the coach's panels show, kept to draw them again in another language:
-last_proof = None   # the last deal_proof result
-hint_shown = None   # ("thinking", None) / ("error", error) / ("advice", (advice, count))
-review_shown = None  # the same for the review in the show panel
 
+class TableCoach:
+    """The coach's panels of one table: drawn from ``state``, asking through ``engine``."""
 
-async def call(name, payload=None):
-    """Call an engine function; (ok, result_or_error), never raises."""
-    try:
-        text = await getattr(st.engine, name)(shell.request(payload))
-    except Exception as error:
-        return False, {"kind": "internal", "type": "WorkerError", "message": str(error)}
-    return shell.parse_reply(text)
+    def __init__(self, dom, state, engine):
+        self.dom = dom
+        self.state = state
+        self.engine = engine  # an async (name, payload) -> (ok, result) call
 
+    @property
+    def coach(self):
+        return self.state.coach
 
-def reset():
-    """A new (or resumed) game: forget the last one's events and proofs."""
-    global game_events, game_id, proof_deal, last_proof, review_shown
-    game_events, game_id, proof_deal, last_proof, review_shown = [], None, None, None, None
-    hide_hint()
-    fair = part(".fair")
-    fair.hidden = True
-    fair.querySelector("summary").textContent = ""
-    fair.querySelector(".fair-body").innerHTML = ""
+    def reset(self):
+        """A new (or resumed) game: nothing hinted, proved or reviewed yet."""
+        self.hide_hint()
+        fair = self.dom.part(".fair")
+        fair.hidden = True
+        fair.querySelector("summary").textContent = ""
+        fair.querySelector(".fair-body").innerHTML = ""
 
+    # --- fair deals ---------------------------------------------------------------
 
-def take_in(event):
-    game_events.append(event)
+    def take_proof(self, proof):
+        """Show the commitments of the deal in progress and the next; reveal finished deals."""
+        if proof is None:
+            return
+        over = self.state.view is not None and self.state.view["phase"] == "over"
+        key = (proof["deal"], over)
+        if self.coach.game_id is not None and self.coach.proof_deal == key:
+            return  # nothing new to seal or reveal
+        self.coach.game_id, self.coach.proof_deal = proof["game"], key
+        self.coach.last_proof = proof
+        self.draw_fair(proof)
 
+    def draw_fair(self, proof):
+        fair = self.dom.part(".fair")
+        summary = fair.querySelector("summary")
+        summary.textContent = coachview.fair_summary(proof)
+        sealed = proof["sealed"]
+        if sealed:
+            summary.setAttribute("data-deal", str(sealed[0]["deal"]))
+            summary.setAttribute("data-commitment", sealed[0]["commitment"])
+        fair.querySelector(".fair-body").innerHTML = coachview.fair_html(proof)
+        fair.hidden = False
 
-# --- fair deals -------------------------------------------------------------------
-
-
-async def update_fair():
-    """Show the commitments of the deal in progress and the next one; reveal finished deals."""
-    global game_id, proof_deal, last_proof
-    ok, proof = await call("deal_proof")
-    if not ok:
-        return
-    game_id, proof_deal = proof["game"], (proof["deal"], st.view["phase"] == "over")
-    last_proof = proof
-    draw_fair(proof)
-
-
-def draw_fair(proof):
-    fair = part(".fair")
-    summary = fair.querySelector("summary")
-    summary.textContent = coachview.fair_summary(proof)
-    sealed = proof["sealed"]
-    if sealed:
-        summary.setAttribute("data-deal", str(sealed[0]["deal"]))
-        summary.setAttribute("data-commitment", sealed[0]["commitment"])
-    fair.querySelector(".fair-body").innerHTML = coachview.fair_html(proof)
-    fair.hidden = False
-
-
-async def after_refresh(events):
-    """After the table took in new events: fair-deal line, statistics of finished deals."""
-    if st.view is None:
-        return
-    over = st.view["phase"] == "over"
-    if game_id is None or proof_deal != (st.view["deal_number"], over):
-        await update_fair()
-    finished = [event["deal"] - 1 for event in events
-                if event["kind"] == "deal" and event["deal"] > 1]
-    if finished and game_id is not None:
-        stats = read_stats()
+    def count_finished_deals(self, events):
+        """Add each deal that ``events`` finished to the statistics (once)."""
+        finished = [event["deal"] - 1 for event in events
+                    if event["kind"] == "deal" and event["deal"] > 1]
+        if not finished or self.coach.game_id is None:
+            return
+        stats = self.read_stats()
         changed = False
         for deal in finished:
-            changed = statsview.add_deal(stats, game_id, deal, game_events, st.HUMAN) or changed
+            changed = statsview.add_deal(stats, self.coach.game_id, deal,
+                                         self.coach.game_events, HUMAN) or changed
         if changed:
-            write_stats(stats)
+            self.write_stats(stats)
 
+    # --- hint and review ----------------------------------------------------------
 
-# --- hint and review ----------------------------------------------------------------
+    def hide_hint(self):
+        self.coach.hint_shown = None
+        panel = self.dom.part(".coach-panel")
+        panel.hidden = True
+        panel.innerHTML = ""
 
+    async def hint(self):
+        """Ask the coach about the human's discard or play and show its ranking."""
+        if self.coach.hint_busy:
+            return
+        self.coach.hint_busy = True
+        panel = self.dom.part(".coach-panel")
+        self.show_hint("thinking", None)
+        panel.hidden = False
+        seen, count = self.state.events_seen, self.state.view["count"]
+        ok, result = await self.engine("advise", {"seat": HUMAN})
+        self.coach.hint_busy = False
+        if seen != self.state.events_seen or panel.hidden:  # the game moved on meanwhile
+            return
+        if not ok:
+            self.show_hint("error", result)
+            return
+        self.show_hint("advice", (result, count))
+        panel.setAttribute("data-kind", result["kind"])
 
-def hide_hint():
-    global hint_shown
-    hint_shown = None
-    panel = part(".coach-panel")
-    panel.hidden = True
-    panel.innerHTML = ""
+    def show_hint(self, what, data):
+        self.coach.hint_shown = (what, data)
+        self.dom.part(".coach-panel").innerHTML = coach_html(self.coach.hint_shown,
+                                                             "coach.thinking")
 
+    def auto_review(self):
+        box = self.dom.form.querySelector("input[name=review]")
+        return bool(box and box.checked)
 
-async def hint():
-    """Ask the coach about the human's discard or play and show its ranking."""
-    global hint_busy
-    if hint_busy:
-        return
-    hint_busy = True
-    panel = part(".coach-panel")
-    show_hint("thinking", None)
-    panel.hidden = False
-    seen, count = st.events_seen, st.view["count"]
-    ok, result = await call("advise", {"seat": st.HUMAN})
-    hint_busy = False
-    if seen != st.events_seen or panel.hidden:  # the game moved on meanwhile
-        return
-    if not ok:
-        show_hint("error", result)
-        return
-    show_hint("advice", (result, count))
-    panel.setAttribute("data-kind", result["kind"])
+    async def review(self, deal):
+        """The coach's review of the human's choices in a deal, in the show panel."""
+        if self.dom.part(".show-panel .review-spot") is None:
+            return
+        self.show_review("thinking", None)
+        ok, result = await self.engine("review", {"seat": HUMAN, "deal": deal})
+        self.show_review("review" if ok else "error", result)
+
+    def show_review(self, what, data):
+        self.coach.review_shown = (what, data)
+        spot = self.dom.part(".show-panel .review-spot")
+        if spot is not None:
+            spot.innerHTML = coach_html(self.coach.review_shown, "coach.reviewing")
+
+    def new_show(self):
+        """A new show: nothing reviewed in it yet."""
+        self.coach.review_shown = None
+
+    # --- game over and statistics ----------------------------------------------------
+
+    def read_stats(self):
+        return statsview.read_stats(storage_get(STATS_KEY))
+
+    def write_stats(self, stats):
+        storage_set(STATS_KEY, json.dumps(stats))
+
+    def game_over(self, outcome):
+        """Fill the game-over summary and count the game in the statistics (once)."""
+        self.draw_summary()
+        if self.coach.game_id is None:
+            return
+        players = self.state.view["rules"]["players"]
+        levels = [tableview.computer_level(self.state.settings, seat)
+                  for seat in range(1, players)]
+        stats = self.read_stats()
+        statsview.note_best_hand(stats, self.coach.game_events, HUMAN)
+        statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels), outcome,
+                           self.state.team_of(HUMAN))
+        self.write_stats(stats)
+
+    def draw_summary(self):
+        names = tableview.score_names(self.state.names, self.state.view["teams"])
+        totals = coachview.points_by_source(self.coach.game_events, len(names))
+        self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(
+            totals, names)
+
+    def show_stats(self):
+        body = self.dom.stats.querySelector(".stats-body")
+        body.innerHTML = statsview.stats_html(self.read_stats(), self.state.hello["levels"])
+        self.dom.stats.hidden = False
+
+    def redraw(self):
+        """Draw the coach's panels, the fair-deal line and open dialogs in the page's language."""
+        coach = self.coach
+        if coach.last_proof is not None:
+            self.draw_fair(coach.last_proof)
+        if coach.hint_shown is not None and not self.dom.part(".coach-panel").hidden:
+            self.show_hint(coach.hint_shown[0], coach.hint_shown[1])
+        if coach.review_shown is not None and self.state.showing is not None:
+            self.show_review(coach.review_shown[0], coach.review_shown[1])
+        if self.state.over is not None:
+            self.draw_summary()
+        if not self.dom.stats.hidden:
+            self.show_stats()
+
+    def on_action(self, action, target):
+        """A click on one of the coach's or the statistics' buttons."""
+        if action == "hint":
+            if self.state.view is not None and not self.state.busy:
+                asyncio.create_task(self.hint())
+        elif action == "review":
+            target.disabled = True
+            asyncio.create_task(self.review(int(target.getAttribute("data-deal"))))
+        elif action == "stats":
+            self.show_stats()
+        elif action == "stats-reset":
+            storage_set(STATS_KEY, None)
+            self.show_stats()
+        elif action == "stats-close":
+            self.dom.stats.hidden = True
 
 
 def coach_html(shown, thinking_key):
@@ -142,112 +209,8 @@ def coach_html(shown, thinking_key):
     return coachview.review_html(data)
 
 
-def show_hint(what, data):
-    global hint_shown
-    hint_shown = (what, data)
-    part(".coach-panel").innerHTML = coach_html(hint_shown, "coach.thinking")
-
-
-def auto_review():
-    box = st.form.querySelector("input[name=review]")
-    return bool(box and box.checked)
-
-
-async def review(deal):
-    """The coach's review of the human's choices in a deal, in the show panel."""
-    show = part(".show-panel")
-    spot = show.querySelector(".review-spot")
-    if spot is None:
-        return
-    show_review("thinking", None)
-    ok, result = await call("review", {"seat": st.HUMAN, "deal": deal})
-    show_review("review" if ok else "error", result)
-
-
-def show_review(what, data):
-    global review_shown
-    review_shown = (what, data)
-    spot = part(".show-panel .review-spot")
-    if spot is not None:
-        spot.innerHTML = coach_html(review_shown, "coach.reviewing")
-
-
-def new_show():
-    """A new show: nothing reviewed in it yet."""
-    global review_shown
-    review_shown = None
-
-
 def review_button(deal):
     """The show panel's Review button and the place its review goes."""
     return ('<div class="review-spot"></div>', '<button type="button" class="quiet" '
             'data-action="review" data-deal="' + str(deal) + '">'
             + tableview.html(t("button.review")) + "</button>")
-
-
-# --- game over and statistics ---------------------------------------------------------
-
-
-def read_stats():
-    return statsview.read_stats(storage_get(STATS_KEY))
-
-
-def write_stats(stats):
-    storage_set(STATS_KEY, json.dumps(stats))
-
-
-def game_over(dialog, outcome, players):
-    """Fill the game-over summary and count the game in the statistics (once)."""
-    draw_summary(dialog, players)
-    if game_id is None:
-        return
-    levels = [tableview.computer_level(st.settings, seat) for seat in range(1, players)]
-    stats = read_stats()
-    statsview.note_best_hand(stats, game_events, st.HUMAN)
-    statsview.add_game(stats, game_id, statsview.level_key(levels), outcome,
-                       tableview.team_of(st.HUMAN, players))
-    write_stats(stats)
-
-
-def draw_summary(dialog, players):
-    teams = 2 if players == 4 else players
-    totals = coachview.points_by_source(game_events, teams)
-    dialog.querySelector(".summary").innerHTML = coachview.summary_html(
-        totals, tableview.score_names(players))
-
-
-def redraw():
-    """Draw the coach's panels, the fair-deal line and open dialogs in the page's language."""
-    if last_proof is not None:
-        draw_fair(last_proof)
-    if hint_shown is not None and not part(".coach-panel").hidden:
-        show_hint(hint_shown[0], hint_shown[1])
-    if review_shown is not None and st.showing is not None:
-        show_review(review_shown[0], review_shown[1])
-    if st.over is not None:
-        draw_summary(document.getElementById("game-over"), st.over["players"])
-    if not document.getElementById("stats").hidden:
-        show_stats()
-
-
-def show_stats():
-    dialog = document.getElementById("stats")
-    dialog.querySelector(".stats-body").innerHTML = statsview.stats_html(read_stats())
-    dialog.hidden = False
-
-
-def on_action(action, target):
-    """A click on one of the coach's or the statistics' buttons."""
-    if action == "hint":
-        if st.view is not None and not st.busy:
-            asyncio.create_task(hint())
-    elif action == "review":
-        target.disabled = True
-        asyncio.create_task(review(int(target.getAttribute("data-deal"))))
-    elif action == "stats":
-        show_stats()
-    elif action == "stats-reset":
-        storage_set(STATS_KEY, None)
-        show_stats()
-    elif action == "stats-close":
-        document.getElementById("stats").hidden = True

@@ -8,7 +8,8 @@ Every word the page shows comes from the catalogue of its language through
 :func:`t` (``ui.<key>`` templates in ``web/lang/table.<code>.json``, merged by
 build.py into ``dist/lang/<code>.json``, which main.py installs on the page).
 
->>> settings_from_form({"players": "2", "target": "61", "level": "easy"})["rules"]["target"]
+>>> settings_from_form({"players": "2", "target": "61", "level": "easy"},
+...                    EXAMPLE_OFFER)["rules"]["target"]
 61
 >>> table_phase("starter")
 'cut'
@@ -21,8 +22,13 @@ try:
 except ImportError:  # CPython (the tests): the engine's own copy
     from cribbage import i18n
 
-LEVELS = ("beginner", "easy", "standard", "expert")
-SKUNK_RULES = ("acc", "lurch", "none")
+DEFAULT_LEVEL = "standard"  # the dialog's default opponent, when the engine offers it
+
+# The engine's offer as its hello states it (the tests and doctests use this one;
+# the page uses the engine's own reply).
+EXAMPLE_OFFER = {"levels": ["beginner", "easy", "standard", "expert"],
+                 "options": {"players": [2, 3, 4], "target": [121, 61],
+                             "skunk": ["acc", "lurch", "none"]}}
 
 # Engine phases -> the table's data-phase (the automation contract of issue 5).
 TABLE_PHASES = {
@@ -103,50 +109,56 @@ def _choice(value, allowed, default):
     return value if value in allowed else default
 
 
-def settings_from_form(values):
+def _number(value, allowed):
+    """``value`` (text) as one of the numbers ``allowed``, else the first of them."""
+    return _choice(value, [str(number) for number in allowed], str(allowed[0]))
+
+
+def settings_from_form(values, offer):
     """New-game settings from the dialog's raw string values.
 
-    Unknown or missing values fall back to the defaults (2 players against
-    ``standard``, 121 points, automatic counting, ACC skunks).
+    ``offer`` is the engine's hello: the levels and rule options on offer.
+    Unknown or missing values fall back to the first option (2 players, 121
+    points, ACC skunks), automatic counting and the standard computer.
 
-    >>> s = settings_from_form({})
+    >>> s = settings_from_form({}, EXAMPLE_OFFER)
     >>> s["rules"]["players"], s["rules"]["target"], s["level"], s["speed"]
     (2, 121, 'standard', 1.0)
-    >>> settings_from_form({"counting": "manual"})["rules"]["muggins"]
+    >>> settings_from_form({"counting": "manual"}, EXAMPLE_OFFER)["rules"]["muggins"]
     True
     """
-    players = int(_choice(values.get("players"), ("2", "3", "4"), "2"))
-    target = int(_choice(values.get("target"), ("121", "61"), "121"))
+    options, levels = offer["options"], offer["levels"]
+    players = int(_number(values.get("players"), options["players"]))
     manual = values.get("counting") == "manual"
-    exact = values.get("exact_finish") in (True, "on", "true", "1")
     try:
         speed = float(values.get("speed", "1"))
     except (TypeError, ValueError):
         speed = 1.0
     rules = {
         "players": players,
-        "target": target,
-        "skunk": _choice(values.get("skunk"), SKUNK_RULES, "acc"),
+        "target": int(_number(values.get("target"), options["target"])),
+        "skunk": _choice(values.get("skunk"), options["skunk"], options["skunk"][0]),
         "manual_counting": manual,
         "muggins": manual,
-        "exact_finish": exact,
+        "exact_finish": values.get("exact_finish") in (True, "on", "true", "1"),
     }
-    level = _choice(values.get("level"), LEVELS, "standard")
-    levels = [level] + [_choice(values.get(name), LEVELS, level) for name in ("level2", "level3")]
+    level = _choice(values.get("level"), levels, _choice(DEFAULT_LEVEL, levels, levels[0]))
+    others = [_choice(values.get(name), levels, level) for name in ("level2", "level3")]
     return {
         "rules": rules,
         "level": level,
-        "levels": levels[: players - 1],
+        "levels": ([level] + others)[: players - 1],
         "speed": max(0.0, min(speed, 4.0)),
     }
 
 
-def settings_from_saved(saved):
+def settings_from_saved(saved, offer):
     """Settings kept with a saved game, checked; raises ValueError if they are not ours.
 
-    >>> settings_from_saved(settings_from_form({"players": "3"}))["levels"]
+    >>> settings_from_saved(settings_from_form({"players": "3"}, EXAMPLE_OFFER),
+    ...                     EXAMPLE_OFFER)["levels"]
     ['standard', 'standard']
-    >>> settings_from_saved({"rules": "x"})
+    >>> settings_from_saved({"rules": "x"}, EXAMPLE_OFFER)
     Traceback (most recent call last):
     ...
     ValueError: the saved settings are damaged
@@ -163,7 +175,7 @@ def settings_from_saved(saved):
         for index, name in enumerate(("level2", "level3")):
             if index + 1 < len(levels):
                 values[name] = levels[index + 1]
-        settings = settings_from_form(values)
+        settings = settings_from_form(values, offer)
     except (KeyError, TypeError, AttributeError, IndexError):
         raise ValueError("the saved settings are damaged") from None
     if settings["rules"] != rules or settings["levels"] != levels:
@@ -237,7 +249,7 @@ def status_text(view, names, cuts_fresh=False, claims=()):
     claim events of manual counting (for muggins).
 
     >>> view = {"phase": "discard", "current_player": 0, "dealer": 1,
-    ...         "rules": {"players": 2}, "legal_moves": [], "count": 0}
+    ...         "discards_each": 2, "legal_moves": [], "count": 0}
     >>> status_text(view, ["You", "Computer"])
     "Choose 2 cards for Computer's crib."
     >>> status_text(dict(view, current_player=1), ["You", "Computer"])
@@ -259,7 +271,7 @@ def status_text(view, names, cuts_fresh=False, claims=()):
         if cuts_fresh:
             first = t("status.cut_lowest.mine") if dealer == 0 else t(
                 "status.cut_lowest", {"who": names[dealer]})
-        need = "2" if view["rules"]["players"] == 2 else "1"
+        need = str(view["discards_each"])
         key = "status.discard." + ("mine" if dealer == 0 else "theirs") + "." + need
         return first + t(key, {"who": names[dealer]})
     if phase == "starter":

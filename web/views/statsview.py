@@ -7,12 +7,12 @@ anything malformed starts again from zero.
 
 import json
 
+from coachview import PEGGING
 from shell import markup, t
 from tableview import card_html, html, level_name
 
 STATS_VERSION = 1
-LEVELS = ("beginner", "easy", "standard", "expert", "mixed")
-PEGGING = ("play", "go", "last card", "heels")
+MIXED = "mixed"  # games against computers of different levels
 
 
 def _cards(codes):
@@ -22,7 +22,7 @@ def _cards(codes):
 
 def new_stats():
     """Statistics with nothing counted yet."""
-    return {"version": STATS_VERSION, "levels": dict((level, [0, 0]) for level in LEVELS),
+    return {"version": STATS_VERSION, "levels": {},
             "skunks": [0, 0], "deals": 0, "hand": 0, "pegging": 0, "cribs": 0, "crib": 0,
             "best": None, "last": {"game": "", "deal": 0, "over": False}}
 
@@ -58,7 +58,7 @@ def _valid(data):
         if not _count(data.get(key)):
             return False
     levels, skunks = data.get("levels"), data.get("skunks")
-    if not isinstance(levels, dict) or sorted(levels) != sorted(LEVELS):
+    if not isinstance(levels, dict) or not all(isinstance(level, str) for level in levels):
         return False
     for pair in list(levels.values()) + [skunks]:
         if not isinstance(pair, list) or len(pair) != 2 or not all(_count(n) for n in pair):
@@ -77,12 +77,12 @@ def _valid(data):
 def level_key(levels):
     """The level a game counts under: the computers' level, or 'mixed'.
 
-    >>> level_key(["expert"]), level_key(["easy", "expert"]), level_key(["bogus"])
+    >>> level_key(["expert"]), level_key(["easy", "expert"]), level_key([])
     ('expert', 'mixed', 'mixed')
     """
-    if levels and all(level == levels[0] for level in levels) and levels[0] in LEVELS:
+    if levels and all(level == levels[0] for level in levels):
         return levels[0]
-    return "mixed"
+    return MIXED
 
 
 def note_best_hand(stats, events, seat):
@@ -153,7 +153,7 @@ def add_game(stats, game, level, outcome, team):
     if last["game"] == game and last["over"]:
         return False
     won = outcome["winner"] == team
-    stats["levels"][level][0 if won else 1] += 1
+    stats["levels"].setdefault(level, [0, 0])[0 if won else 1] += 1
     if outcome["kind"] != "win":
         stats["skunks"][0 if won else 1] += 1
     deal = last["deal"] if last["game"] == game else 0
@@ -165,17 +165,20 @@ def _average(total, count):
     return "–" if not count else "%.1f" % (total / count)
 
 
-def stats_html(stats):
+def stats_html(stats, levels):
     """The Statistics panel's content.
 
-    >>> text = stats_html(new_stats())
+    ``levels``: the levels on offer (the engine's hello), in their order.
+
+    >>> text = stats_html(new_stats(), ["easy", "standard"])
     >>> "<th>Standard</th>" in text and "none yet" in text
     True
     """
     rows = []
-    for level in LEVELS:
-        won, lost = stats["levels"][level]
-        if won or lost or level != "mixed":
+    played = [level for level in stats["levels"] if level not in levels and level != MIXED]
+    for level in list(levels) + played + [MIXED]:
+        won, lost = stats["levels"].get(level, [0, 0])
+        if won or lost or level in levels:
             rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
                         + str(lost) + '"><th>' + html(level_name(level)) + "</th><td>" + str(won)
                         + "</td><td>" + str(lost) + "</td></tr>")

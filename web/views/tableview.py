@@ -8,8 +8,8 @@ indent or sort_keys).
 
 >>> card_words("TH"), card_words("5S")
 ('ten of hearts', 'five of spades')
->>> seat_names(4)
-['You', 'Left', 'Partner', 'Right']
+>>> seat_names([0, 1, 2])
+['You', 'Left', 'Right']
 """
 
 import json
@@ -81,31 +81,37 @@ def backs_html(count):
 # --- players -------------------------------------------------------------------
 
 
-def seat_names(players):
-    """Names of the seats, clockwise from the human."""
-    if players == 2:
-        seats = ("human", "computer")
-    elif players == 3:
-        seats = ("human", "left", "right")
-    else:
-        seats = ("human", "left", "partner", "right")
-    return [t("seat." + seat) for seat in seats]
+def seat_names(team_of):
+    """Names of the seats, clockwise from the human (``team_of``: each seat's score).
+
+    >>> seat_names([0, 1]), seat_names([0, 1, 0, 1])
+    (['You', 'Computer'], ['You', 'Left', 'Partner', 'Right'])
+    """
+    if len(team_of) == 2:
+        return [t("seat.human"), t("seat.computer")]
+    names = [t("seat.human")]
+    for seat in range(1, len(team_of)):
+        if team_of[seat] == team_of[HUMAN]:
+            names.append(t("seat.partner"))
+        else:
+            names.append(t("seat.left") if seat == 1 else t("seat.right"))
+    return names
 
 
-def score_names(players):
-    """Names of the scores (players, or the two teams of a 4-player game)."""
-    if players == 4:
+def score_names(names, teams):
+    """Names of the scores: the players', or the two teams' when partners share a score.
+
+    >>> score_names(["You", "Left", "Partner", "Right"], 2)
+    ['You & Partner', 'Opponents']
+    """
+    if teams < len(names):
         return [t("team.us"), t("team.them")]
-    return seat_names(players)
+    return names
 
 
 def level_name(level):
     """A computer's level (``standard``, ``mixed``) in words."""
     return t("level." + level)
-
-
-def team_of(seat, players):
-    return seat % 2 if players == 4 else seat
 
 
 def computer_level(settings, seat):
@@ -133,30 +139,33 @@ def event_text(event, names):
     return i18n.event_text(event, shell.lang, names, HUMAN)
 
 
-def outcome_text(outcome, players):
-    """The game-over headline.
+def outcome_text(outcome, score_names, my_team, partners=False):
+    """The game-over headline (``score_names`` name each score, ``my_team`` is the
+    human's, ``partners``: the human shares a score with a partner).
 
-    >>> outcome_text({"winner": 0, "kind": "skunk", "game_points": 2, "scores": [121, 80]}, 2)
+    >>> outcome_text({"winner": 0, "kind": "skunk", "game_points": 2, "scores": [121, 80]},
+    ...              ["You", "Computer"], 0)
     'You win with a skunk! (2 game points)'
-    >>> outcome_text({"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]}, 2)
+    >>> outcome_text({"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]},
+    ...              ["You", "Computer"], 0)
     'Computer wins! (1 game point)'
     """
     winner = outcome["winner"]
-    if winner != team_of(HUMAN, players):
+    if winner != my_team:
         key = "outcome.other"
     else:
-        key = "outcome.us" if players == 4 else "outcome.mine"
+        key = "outcome.us" if partners else "outcome.mine"
     points = outcome["game_points"]
-    return t(key, {"who": score_names(players)[winner],
+    return t(key, {"who": score_names[winner],
                    "how": t("outcome.how." + outcome["kind"].replace(" ", "_")),
                    "points": t("game_points.one" if points == 1 else "game_points",
                                {"points": points})})
 
 
-def final_scores(scores, players):
+def final_scores(scores, score_names):
     """``You 121, Computer 80``."""
     return shell.joined([t("final.score", {"name": name, "score": score})
-                         for name, score in zip(score_names(players), scores)])
+                         for name, score in zip(score_names, scores)])
 
 
 # --- saved data --------------------------------------------------------------------

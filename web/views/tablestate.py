@@ -1,0 +1,75 @@
+"""Everything the table knows between two engine replies: one object, no globals.
+
+Pure (no DOM, no engine), so it runs under MicroPython on the page and under
+CPython in the tests. The engine owns the game; this is the page's memory of
+what it has shown: the human seat's latest view, the pegs as drawn, the show
+on screen, the coach's panels.
+
+>>> state = TableState()
+>>> state.new_game({"rules": {"players": 3}}, ["You", "Left", "Right"], teams=3)
+>>> state.pegs, state.events_seen, state.view is None
+([[0, -1], [0, -1], [0, -1]], 0, True)
+"""
+
+HUMAN = 0  # the seat the person at this device plays
+COMPUTER_PAUSE = 0.3  # seconds before a computer's card shows, at normal speed
+
+
+class CoachState:
+    """What the coach's panels and the fair-deal line show (drawn again on a language switch)."""
+
+    def __init__(self):
+        self.game_events = []  # every event of this game, as the table took them in
+        self.game_id = None  # the engine's short id of this game (statistics count it once)
+        self.proof_deal = None  # (deal, over) the fair-deal line was last drawn for
+        self.last_proof = None  # the last fair-deal proof
+        self.hint_busy = False
+        self.hint_shown = None  # ("thinking", None) / ("error", error) / ("advice", (advice, n))
+        self.review_shown = None  # the same for the review in the show panel
+
+
+class TableState:
+    """The table's state: settings, the human's view, and what is on screen."""
+
+    def __init__(self):
+        self.engine = None  # the engine's client (window.cribbageEngine) once it is ready
+        self.hello = None  # the engine's hello: levels and rule options on offer
+        self.settings = None  # the game's settings (shell.settings_from_form)
+        self.notice = None  # the dialog's notice: (catalogue key, values), or None
+        self.new_game(None, ["You", "Computer"], 2)
+
+    def new_game(self, settings, names, teams):
+        """Forget the last game's table: a new (or resumed) game begins."""
+        self.settings = settings
+        self.names = names
+        self.view = None  # the human seat's view (PlayerView.to_dict)
+        self.events_seen = 0  # how many of the game's events the table has taken in
+        self.selected = []  # cards picked for the crib
+        self.pegs = [[0, -1] for _ in range(teams)]  # per score: [front, back]
+        self.deal_shows = []  # this deal's hand and crib events, for the show panel
+        self.last_starter = None  # the starter of the deal being shown
+        self.busy = False  # a move is on its way: ignore clicks
+        self.continue_event = None  # set by Continue at the end of a show
+        self.cut_events = []  # the cuts for the first deal
+        self.cuts_fresh = False  # the cut has just decided the dealer: keep the cuts in view
+        self.claim_events = []  # claims in manual counting (for muggins)
+        self.computer_moving = False  # a computer's move is on its way to the table
+        self.showing = None  # the show on screen: {"deal", "shown": [events], "waiting"}
+        self.over = None  # the game-over screen's facts: {"outcome", "tally"}
+        self.coach = CoachState()
+
+    def rules(self):
+        """The rules of the game in progress (from the view, else the settings)."""
+        if self.view is not None:
+            return self.view["rules"]
+        return self.settings["rules"] if self.settings else {"players": 2, "target": 121}
+
+    def manual_counting(self):
+        return bool(self.settings and self.settings["rules"]["manual_counting"])
+
+    def my_turn(self):
+        return self.view is not None and self.view["current_player"] == HUMAN
+
+    def team_of(self, seat):
+        """The score a seat pegs for, as the engine's view says."""
+        return self.view["team_of"][seat]
