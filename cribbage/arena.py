@@ -31,7 +31,7 @@ from .players import computer_move, load_player
 from .rules import Rules
 
 CATEGORIES = {"hand": "hand", "crib": "crib", "play": "peg", "go": "peg",
-              "last card": "peg", "heels": "peg", "muggins": "peg"}
+              "last card": "peg", "heels": "peg", "muggins": "peg", "peg": "peg"}
 
 
 @dataclass

@@ -260,8 +260,11 @@ def test_manual_counting_and_muggins():
     game.apply("muggins")
     assert game.scores[1] - before[1] == 8 and game.scores[0] - before[0] == 1
     assert game.phase == "count" and game.current_player == 0
-    game.apply("count 20")  # an over-count pegs only what is there
-    assert game.scores[0] - before[0] == 1 + 12
+    game.apply("count 20")  # an over-claim (worth 12): Bob may call it before it is pegged
+    assert game.phase == "muggins" and game.current_player == 1
+    assert game.scores[0] - before[0] == 1
+    game.apply("muggins")  # Alice is put back to 12 and Bob scores the 8 she over-claimed
+    assert game.scores[0] - before[0] == 1 + 12 and game.scores[1] - before[1] == 8 + 8
     game.apply("count 6")
     assert game.phase == "discard"  # next deal
 
