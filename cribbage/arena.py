@@ -261,8 +261,11 @@ def format_report(report: dict[str, Any]) -> str:
 
 def run_match(args: argparse.Namespace) -> dict[str, Any]:
     """Play the scheduled games (in ``args.jobs`` processes) and summarise them."""
+    counting = COUNTING[getattr(args, "counting", "auto")]
     rules = Rules(players=args.players, target=args.target,
-                  **COUNTING[getattr(args, "counting", "auto")])
+                  manual_counting=counting.get("manual_counting", False),
+                  muggins=counting.get("muggins", False),
+                  manual_pegging=counting.get("manual_pegging", False))
     specs = schedule(args.games, args.seed, args.players, args.duplicate)
     jobs = [(spec, args.a, args.b, rules) for spec in specs]
     if args.jobs > 1:

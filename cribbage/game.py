@@ -828,7 +828,7 @@ def check_script(rules: Rules, script: object) -> None:
             or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
         raise GameStateError(f"scores must be a list of {rules.teams} whole numbers "
                              f"0..{rules.target - 1}")
-    check_distinct(cards + crib + starter, "the scripted deal", GameStateError)
+    _check_distinct(cards + crib + starter, "the scripted deal")
 
 
 def _check_setup(rules: Rules, setup: object) -> dict[str, Any]:
@@ -847,7 +847,7 @@ def _check_setup(rules: Rules, setup: object) -> dict[str, Any]:
         deck = _check_cards(setup["deck"], "the saved deck")
         if len(deck) != 52:
             raise GameStateError(f"a deck has 52 cards, not {len(deck)}")
-        check_distinct(deck, "the saved deck", GameStateError)
+        _check_distinct(deck, "the saved deck")
     if "script" in setup:
         script = setup["script"]
         check_script(rules, script)
@@ -868,6 +868,13 @@ def _check_moves(moves: object) -> list[str]:
             raise GameStateError(f"move {number} is not a move as the engine writes it: "
                                  f"{text!r}")
     return moves
+
+
+def _check_distinct(cards: list[Card], what: str) -> None:
+    try:
+        check_distinct(cards, what)
+    except CardError as error:
+        raise GameStateError(str(error)) from None
 
 
 def _check_keys(data: dict[Any, Any], required: Sequence[str], optional: Sequence[str],

@@ -1,4 +1,4 @@
-"""The game, rule by rule (RULES.md rules 3-19), and the rules bugs DESIGN.md lists."""
+"""The game, rule by rule (docs/rules.md rules 3-19), and rules bugs known from other engines."""
 
 import json
 
@@ -19,7 +19,7 @@ def pegs(game, kind=None):
 
 
 def seed_example():
-    """RULES.md's worked example: Alice (seat 0) deals, Bob is seat 1."""
+    """The worked example of docs/rules.md: Alice (seat 0) deals, Bob is seat 1."""
     return Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
                          starter="5H")
 
