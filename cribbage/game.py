@@ -95,7 +95,7 @@ class Move:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: object) -> Move:
         """Read a move from its text form; raise :class:`IllegalMoveError` if malformed."""
         if isinstance(text, Move):
             return text
@@ -329,7 +329,7 @@ class Game:
         """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # nesting too deep for the parser
             raise GameStateError("saved game is not valid JSON") from None
         return cls.from_dict(data)
 
@@ -423,7 +423,7 @@ class Game:
         ...
         cribbage.game.IllegalMoveError: not a move: None
         """
-        parsed = Move.parse(move)  # type: ignore[arg-type]  # parse refuses non-text
+        parsed = Move.parse(move)  # refuses anything that is not a Move or text
         legal = self.legal_moves()
         if parsed not in legal:
             raise IllegalMoveError(self._why_illegal(parsed))

@@ -59,6 +59,12 @@ def test_loose_saves_are_refused(where, value):
         Game.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 50_000, b"\xff", None, 5])
+def test_unreadable_saves_are_game_state_errors(text):
+    with pytest.raises(GameStateError):
+        Game.from_json(text)
+
+
 def test_a_scripted_save_and_its_first_dealer_agree():
     data = example_save()
     assert Game.from_json(json.dumps(data)).to_dict() == data
