@@ -126,8 +126,38 @@ def paths(node, prefix=()):
     return found
 
 
+def nearby(value):
+    """Values close to ``value``, which often still make a loadable save."""
+    if isinstance(value, bool):
+        return st.just(not value)
+    if isinstance(value, int):
+        return st.integers(value - 2, value + 2)
+    if isinstance(value, str):
+        return st.sampled_from(CODES + ["cut", "go", "pass", "muggins", "count 0", "count 2",
+                                        "play 5S", "discard 5S 6H", value.upper()])
+    return JSON
+
+
 def mutate(data, draw):
-    """One change: a value replaced, a key removed or added, a list reordered/cut/grown."""
+    """One change: a value replaced, a key removed or added, a list reordered/cut/grown.
+
+    Half the changes go to the moves, where a near miss is likeliest to replay.
+    """
+    if data.get("moves") and isinstance(data["moves"], list) and draw(st.booleans()):
+        moves = data["moves"]
+        i, j = draw(st.integers(0, len(moves) - 1)), draw(st.integers(0, len(moves) - 1))
+        op = draw(st.sampled_from(["drop", "duplicate", "swap", "truncate", "replace"]))
+        if op == "drop":
+            del moves[i]
+        elif op == "duplicate":
+            moves.insert(j, moves[i])
+        elif op == "swap":
+            moves[i], moves[j] = moves[j], moves[i]
+        elif op == "truncate":
+            del moves[i:]
+        else:
+            moves[i] = draw(nearby(moves[i]))
+        return
     path = draw(st.sampled_from(paths(data)))
     parent = data
     for key in path[:-1]:
@@ -138,7 +168,7 @@ def mutate(data, draw):
         ops += ["drop", "duplicate", "swap", "truncate"]
     op = draw(st.sampled_from(ops))
     if op == "replace":
-        parent[key] = draw(JSON)
+        parent[key] = draw(st.one_of(JSON, nearby(parent[key])))
     elif op == "remove":
         del parent[key]
     elif op == "add":
