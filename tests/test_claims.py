@@ -245,8 +245,8 @@ def test_claim_events_have_log_lines(lang):
         assert event.kind in EVENT_KINDS
         line = event.describe(lang)
         assert "{" not in line and not line.startswith("event."), line
-    mugged = next(e for e in game.events if e.kind == "muggins").to_dict(lang)
-    assert mugged["miscount"] == "over" and "13" in mugged["text"]
+    mugged = next(e for e in game.events if e.kind == "muggins")
+    assert mugged.to_dict()["miscount"] == "over" and "13" in mugged.describe(lang)
 
 
 # --- moves that are not text -------------------------------------------------------------
