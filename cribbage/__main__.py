@@ -1,12 +1,14 @@
 """Command line: ``python -m cribbage score|peg|stats|arena|advise ...``.
 
-Errors print one line and exit with status 2; never a traceback.
+Errors print one line and exit with status 2; never a traceback. Output
+piped into a reader that stops early (``| head``) ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -41,21 +43,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args else 2
     command, rest = args[0], args[1:]
     try:
-        if command == "arena":
-            from .arena import run_cli
-
-            return run_cli(rest)
-        if command == "advise":
-            from .coach import advise_cli
-
-            return advise_cli(rest)
-        handler = {"score": _score, "peg": _peg, "stats": _stats}.get(command)
-        if handler is None:
-            raise CliError(f"unknown command {command!r} (score, peg, stats, arena, advise)")
-        return handler(rest)
+        status = _run(command, rest)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
     except (CliError, CardError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): silence the rest, as Python's docs advise.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _run(command: str, rest: list[str]) -> int:
+    if command == "arena":
+        from .arena import run_cli
+
+        return run_cli(rest, _Parser)
+    if command == "advise":
+        from .coach import advise_cli
+
+        return advise_cli(rest, _Parser)
+    handler = {"score": _score, "peg": _peg, "stats": _stats}.get(command)
+    if handler is None:
+        raise CliError(f"unknown command {command!r} (score, peg, stats, arena, advise)")
+    return handler(rest)
 
 
 def _score(argv: list[str]) -> int:

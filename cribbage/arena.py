@@ -30,8 +30,14 @@ from .game import Game
 from .players import computer_move, load_player
 from .rules import Rules
 
+COUNTING: dict[str, dict[str, bool]] = {  # --counting: the manual-counting rules
+    "auto": {},
+    "manual": {"manual_counting": True},
+    "muggins": {"manual_counting": True, "muggins": True},
+    "pegging": {"manual_counting": True, "muggins": True, "manual_pegging": True},
+}
 CATEGORIES = {"hand": "hand", "crib": "crib", "play": "peg", "go": "peg",
-              "last card": "peg", "heels": "peg", "muggins": "peg"}
+              "last card": "peg", "heels": "peg", "muggins": "peg", "peg": "peg"}
 
 
 @dataclass
@@ -183,6 +189,7 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace) -> dict[s
     games = len(results)
     report: dict[str, Any] = {"a": args.a, "b": args.b, "games": games, "seed": args.seed,
                               "players": args.players, "target": args.target,
+                              "counting": getattr(args, "counting", "auto"),
                               "duplicate": args.duplicate, "sides": {}}
     for side in ("a", "b"):
         wins = sum(1 for r in results if r["winner"] == side)
@@ -232,7 +239,9 @@ def ms_per_move(results: list[dict[str, Any]], side: str) -> dict[str, float]:
 def format_report(report: dict[str, Any]) -> str:
     """The report as a plain-text table."""
     lines = [f"{report['games']} games, {report['players']} players to {report['target']}, "
-             f"seed {report['seed']}{', duplicate' if report['duplicate'] else ''}"]
+             f"seed {report['seed']}{', duplicate' if report['duplicate'] else ''}"
+             f"{'' if report.get('counting', 'auto') == 'auto' else ', counting: '}"
+             f"{'' if report.get('counting', 'auto') == 'auto' else report['counting']}"]
     for side, entry in report["sides"].items():
         low, high = entry["ci95"]
         lines.append(f"{side.upper()} {entry['player']}: {entry['wins']} wins, "
@@ -252,7 +261,11 @@ def format_report(report: dict[str, Any]) -> str:
 
 def run_match(args: argparse.Namespace) -> dict[str, Any]:
     """Play the scheduled games (in ``args.jobs`` processes) and summarise them."""
-    rules = Rules(players=args.players, target=args.target)
+    counting = COUNTING[getattr(args, "counting", "auto")]
+    rules = Rules(players=args.players, target=args.target,
+                  manual_counting=counting.get("manual_counting", False),
+                  muggins=counting.get("muggins", False),
+                  manual_pegging=counting.get("manual_pegging", False))
     specs = schedule(args.games, args.seed, args.players, args.duplicate)
     jobs = [(spec, args.a, args.b, rules) for spec in specs]
     if args.jobs > 1:
@@ -264,15 +277,19 @@ def run_match(args: argparse.Namespace) -> dict[str, Any]:
     return summarise(results, args)
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m cribbage arena",
-                                description="Play computer players against each other.")
+def parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
+           ) -> argparse.ArgumentParser:
+    p = parser_class(prog="python -m cribbage arena",
+                     description="Play computer players against each other.")
     p.add_argument("--a", default="expert", help="level or module:callable (side A)")
     p.add_argument("--b", default="standard", help="level or module:callable (side B)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     p.add_argument("--target", type=int, choices=(121, 61), default=121)
+    p.add_argument("--counting", choices=COUNTING, default="auto",
+                   help="auto; manual; muggins (manual with muggins); pegging (muggins, "
+                        "and the play's points claimed too)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--duplicate", action="store_true",
                    help="play every deck twice with the sides swapped")
@@ -280,16 +297,18 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def run_cli(argv: list[str]) -> int:
+def run_cli(argv: list[str],
+            parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> int:
     """Entry point of ``python -m cribbage arena``; returns the exit status."""
-    args = parser().parse_args(argv)
+    p = parser(parser_class)
+    args = p.parse_args(argv)
     if args.games < 1:
-        parser().error("--games must be at least 1")
+        p.error("--games must be at least 1")
     for spec in (args.a, args.b):
         try:
             load_player(spec)
         except (ValueError, ImportError, AttributeError) as error:
-            parser().error(f"cannot load player {spec!r}: {error}")
+            p.error(f"cannot load player {spec!r}: {error}")
     report = run_match(args)
     print(json.dumps(report) if args.json else format_report(report))
     return 0

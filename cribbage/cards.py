@@ -1,7 +1,7 @@
 """Cards: the value type every other module uses.
 
 A card is a rank (1 = ace .. 13 = king) and a suit (``S``, ``H``, ``D``, ``C``).
-Aces are always low (RULES.md rule 1); face cards count ten (rule 2).
+Aces are always low (docs/rules.md rule 1); face cards count ten (rule 2).
 
 >>> card = Card.parse("10h")
 >>> card, card.code, card.value

@@ -120,10 +120,15 @@ def format_discards(choices: list[DiscardChoice], dealer: bool) -> str:
     return "\n".join(lines)
 
 
-def advise_cli(argv: list[str]) -> int:
-    """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--json]``."""
-    p = argparse.ArgumentParser(prog="python -m cribbage advise",
-                                description="Rank every discard of a dealt hand.")
+def advise_cli(argv: list[str],
+               parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> int:
+    """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--json]``.
+
+    ``parser_class`` decides how a bad argument is reported (the command line
+    passes one that raises, so the error is one line).
+    """
+    p = parser_class(prog="python -m cribbage advise",
+                     description="Rank every discard of a dealt hand.")
     p.add_argument("cards", nargs="+", help="the dealt cards, e.g. 5S 4S 2S 8D 6H 8C")
     p.add_argument("--dealer", action="store_true", help="the crib is yours")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)

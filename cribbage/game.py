@@ -20,9 +20,10 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from .rules import Outcome, Rules, RulesError
 from .scoring import (
     HAND_SIZE,
     MAX_COUNT,
+    Score,
     ScoreItem,
     pile_count,
     score_hand,
@@ -47,15 +49,23 @@ CUT = "cut"  # cutting for the first deal
 DISCARD = "discard"
 STARTER = "starter"  # the cut for the starter
 PLAY = "play"
+PEG_COUNT = "peg_count"  # manual pegging: who laid a card claims its points
 COUNT = "count"  # manual counting: a player states a hand's total
-MUGGINS = "muggins"  # manual counting: opponents may take overlooked points
+MUGGINS = "muggins"  # manual counting: opponents may call a wrong claim
 OVER = "over"
-PHASES = (CUT, DISCARD, STARTER, PLAY, COUNT, MUGGINS, OVER)
+PHASES = (CUT, DISCARD, STARTER, PLAY, PEG_COUNT, COUNT, MUGGINS, OVER)
 
 MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
+BARE_MOVES = ("cut", "go", "muggins", "pass")  # moves that take no cards
 MAX_HAND_SCORE = 29
+MAX_CLAIM = MAX_HAND_SCORE  # a claim (hand, crib or one card in the play) is 0..29
+# Every kind of event the engine records (each has an ``event.<kind>`` log line).
+EVENT_KINDS = ("cut", "dealer", "deal", "discard", "starter", "heels", "play", "go_said",
+               "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over")
 SAVE_FORMAT = "cribbage-game"
 SAVE_VERSION = 1
+MAX_SEED = 2**64  # seeds are whole numbers 0 <= seed < MAX_SEED
+_CLAIM_TEXT = re.compile(r"[0-9]{1,2}")
 
 
 class IllegalMoveError(ValueError):
@@ -85,7 +95,7 @@ class Move:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: object) -> Move:
         """Read a move from its text form; raise :class:`IllegalMoveError` if malformed."""
         if isinstance(text, Move):
             return text
@@ -96,9 +106,11 @@ class Move:
         if kind not in MOVE_KINDS:
             raise IllegalMoveError(f"unknown move {kind!r} (moves: {', '.join(MOVE_KINDS)})")
         if kind == "count":
-            if len(rest) != 1 or not rest[0].isdigit() or len(rest[0]) > 2:
+            if len(rest) != 1 or not _CLAIM_TEXT.fullmatch(rest[0]):
                 raise IllegalMoveError(f"say how many points, e.g. 'count 12', not {text!r}")
             return cls(kind, points=int(rest[0]))
+        if kind in BARE_MOVES and rest:
+            raise IllegalMoveError(f"{kind!r} takes nothing after it, not {text!r}")
         try:
             cards = tuple(parse_cards(rest))
         except CardError as error:
@@ -118,7 +130,9 @@ class Event:
 
     ``points`` is what was pegged (0 when exact finish refused points past the
     target, then ``refused`` holds them); ``items`` itemise a play or a show.
-    Events never hold a card before every player may see it.
+    ``miscount`` is ``"over"`` or ``"under"`` on a ``muggins`` event (the
+    claim it punished) and ``"over"`` on a score corrected down to the true
+    worth without muggins. Events never hold a card before every player may see it.
     """
 
     kind: str
@@ -130,6 +144,7 @@ class Event:
     count: int | None = None
     refused: int = 0
     deal: int = 0
+    miscount: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready facts; people's words for them come from :mod:`.i18n` where shown."""
@@ -138,11 +153,29 @@ class Event:
             "cards": [card.code for card in self.cards],
             "items": [item.to_dict() for item in self.items],
             "count": self.count, "refused": self.refused, "deal": self.deal,
+            "miscount": self.miscount,
         }
 
     def describe(self, lang: str = "en") -> str:
         """One line for the game log, e.g. ``Seat 1 plays 5♠ — 15 — fifteen 2``."""
         return str(i18n.event_text(self.to_dict(), lang))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A manual count being settled, in public: ``seat`` counts ``what`` (``"hand"``,
+    ``"crib"``, or ``"play"``: the card it just laid, whose points the pile
+    decides) over ``cards``. ``claimed`` is None until the claim is said.
+    """
+
+    seat: int
+    what: str
+    cards: tuple[Card, ...]
+    claimed: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "what": self.what,
+                "cards": [card.code for card in self.cards], "claimed": self.claimed}
 
 
 class Game:
@@ -177,7 +210,7 @@ class Game:
         self.cut_cards: dict[int, Card] = {}
         self.cutters: list[int] = []
         self.show_queue: list[tuple[int, str]] = []
-        self.claim: tuple[int, int] | None = None  # (points claimed, points missed)
+        self.claim: Claim | None = None  # the manual count being settled
         self.muggins_queue: list[int] = []
 
     # --- creating games ----------------------------------------------------
@@ -197,8 +230,8 @@ class Game:
         """
         rules = rules or Rules()
         seed = secrets.randbits(63) if seed is None else seed
-        if type(seed) is not int or seed < 0:
-            raise GameStateError(f"a seed is a whole number >= 0, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise GameStateError(f"a seed is a whole number 0 <= seed < 2**64, not {seed!r}")
         setup: dict[str, Any] = {"seed": seed, "first_dealer": first_dealer}
         if deck is not None:
             setup["deck"] = [card.code for card in _full_deck_order(deck)]
@@ -239,7 +272,7 @@ class Game:
         game = cls(rules, setup)
         script = setup.get("script")
         if script is not None:
-            game._check_script(script)
+            check_script(rules, script)
             game.scores = list(script["scores"])
         first = setup["first_dealer"]
         if first is None:
@@ -250,35 +283,6 @@ class Game:
         else:
             game._start_deal(first)
         return game
-
-    def _check_script(self, script: dict[str, Any]) -> None:
-        rules = self.rules
-        dealer, hands = script["dealer"], script["hands"]
-        if type(dealer) is not int or not 0 <= dealer < rules.players:
-            raise GameStateError(f"dealer must be a seat 0..{rules.players - 1}")
-        if len(hands) != rules.players:
-            raise GameStateError(f"{rules.players} players need {rules.players} hands")
-        sizes = {len(hand) for hand in hands}
-        dealt_crib = 1 if rules.players == 3 else 0
-        if sizes == {rules.cards_dealt}:
-            expected_crib = dealt_crib
-        elif sizes == {HAND_SIZE}:
-            expected_crib = HAND_SIZE
-        else:
-            raise GameStateError(
-                f"each hand needs {rules.cards_dealt} cards (as dealt) or 4 (after discards)")
-        if len(script["crib"]) != expected_crib:
-            raise GameStateError(f"this deal needs {expected_crib} crib card(s)")
-        scores = script["scores"]
-        if (len(scores) != rules.teams
-                or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
-            raise GameStateError(f"scores must be {rules.teams} numbers below {rules.target}")
-        try:
-            cards = [Card.parse(c) for hand in hands for c in hand]
-            cards += [Card.parse(c) for c in script["crib"]] + [Card.parse(script["starter"])]
-            check_distinct(cards, "the scripted deal")
-        except CardError as error:
-            raise GameStateError(str(error)) from None
 
     # --- saving and loading -------------------------------------------------
 
@@ -292,43 +296,25 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
-        """Rebuild a game by replaying its moves; any flaw raises :class:`GameStateError`."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise GameStateError("not a saved cribbage game")
-        if data.get("version") != SAVE_VERSION:
-            raise GameStateError(f"unsupported saved-game version {data.get('version')!r}")
-        setup, moves = data.get("setup"), data.get("moves")
-        if not isinstance(setup, dict) or not isinstance(moves, list):
-            raise GameStateError("saved game is missing its setup or moves")
-        try:
-            rules = Rules.from_dict(data.get("rules"))
-            game = cls._from_setup(rules, setup)
-            for number, move in enumerate(moves, 1):
-                if not isinstance(move, str):
-                    raise GameStateError(f"move {number} is not text")
-                game.apply(move)
-        except (RulesError, CardError, IllegalMoveError, TypeError, KeyError) as error:
-            raise GameStateError(f"corrupt saved game: {error}") from None
-        return game
+        """Rebuild a game by replaying its moves; any flaw raises :class:`GameStateError`.
 
-    @classmethod
-    def _from_setup(cls, rules: Rules, setup: dict[str, Any]) -> Game:
-        allowed = {"seed", "first_dealer", "deck", "script"}
-        if set(setup) - allowed or "seed" not in setup or "first_dealer" not in setup:
-            raise GameStateError("saved game has a malformed setup")
-        seed = setup["seed"]
-        if type(seed) is not int or seed < 0:
-            raise GameStateError("saved game has a malformed seed")
-        if "script" in setup:
-            script = setup["script"]
-            keys = {"dealer", "hands", "crib", "starter", "scores"}
-            if not isinstance(script, dict) or set(script) != keys:
-                raise GameStateError("saved game has a malformed scripted deal")
-            return cls.scripted(rules, seed=seed, **script)
-        deck = setup.get("deck")
-        if deck is not None and not isinstance(deck, list):
-            raise GameStateError("saved game has a malformed deck")
-        return cls.new(rules, seed=seed, first_dealer=setup["first_dealer"], deck=deck)
+        The save is checked against its schema (:func:`check_save`) before
+        anything is replayed; then each move must be legal in turn.
+        """
+        rules, setup, moves = check_save(data)
+        script = setup.get("script")
+        if script is not None:
+            game = cls.scripted(rules, seed=setup["seed"], **script)
+        else:
+            game = cls.new(rules, seed=setup["seed"], first_dealer=setup["first_dealer"],
+                           deck=setup.get("deck"))
+        for number, move in enumerate(moves, 1):
+            try:
+                game.apply(move)
+            except IllegalMoveError as error:
+                raise GameStateError(f"corrupt saved game: move {number} ({move!r}): "
+                                     f"{error}") from None
+        return game
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -341,7 +327,7 @@ class Game:
         """
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # nesting too deep for the parser
             raise GameStateError("saved game is not valid JSON") from None
         return cls.from_dict(data)
 
@@ -381,8 +367,8 @@ class Game:
             fits = [Move("play", (card,)) for card in sorted(self.hands[seat])
                     if self.count + card.value <= MAX_COUNT]
             return fits or [Move("go")]
-        if self.phase == COUNT:
-            return [Move("count", points=points) for points in range(MAX_HAND_SCORE + 1)]
+        if self.phase in (COUNT, PEG_COUNT):
+            return [Move("count", points=points) for points in range(MAX_CLAIM + 1)]
         if self.phase == MUGGINS:
             return [Move("muggins"), Move("pass")]
         return []
@@ -420,38 +406,54 @@ class Game:
 
     # --- doing ----------------------------------------------------------------
 
-    def apply(self, move: Move | str) -> None:
+    def apply(self, move: object) -> None:
         """Make a move for the current player; an illegal move raises and changes nothing.
+
+        ``move`` is a :class:`Move` or its text; anything else is an illegal move.
 
         >>> game = Game.new(seed=1, first_dealer=0)
         >>> game.apply("play 5S")
         Traceback (most recent call last):
         ...
         cribbage.game.IllegalMoveError: it is time to discard, not to play
+        >>> game.apply(None)
+        Traceback (most recent call last):
+        ...
+        cribbage.game.IllegalMoveError: not a move: None
         """
-        move = Move.parse(move) if isinstance(move, str) else move
-        if move not in self.legal_moves():
-            raise IllegalMoveError(self._why_illegal(move))
-        self.moves.append(str(move))
+        parsed = Move.parse(move)  # refuses anything that is not a Move or text
+        legal = self.legal_moves()
+        if parsed not in legal:
+            raise IllegalMoveError(self._why_illegal(parsed))
+        parsed = legal[legal.index(parsed)]  # the engine's own form of the move
+        self.moves.append(str(parsed))
         seat = self.current_player
         assert seat is not None
         handler = {
             CUT: self._cut_for_deal, DISCARD: self._discard, STARTER: self._cut_starter,
-            PLAY: self._play, COUNT: self._count, MUGGINS: self._muggins,
+            PLAY: self._play, PEG_COUNT: self._count, COUNT: self._count,
+            MUGGINS: self._muggins,
         }[self.phase]
-        handler(seat, move)
+        handler(seat, parsed)
 
     def _why_illegal(self, move: Move) -> str:
         if self.phase == OVER:
             return "the game is over"
+        if self.phase == MUGGINS:
+            return "it is time to call muggins or pass"
         expected = {CUT: "cut", DISCARD: "discard", STARTER: "cut", PLAY: "play",
-                    COUNT: "count", MUGGINS: "muggins"}[self.phase]
+                    PEG_COUNT: "count", COUNT: "count"}[self.phase]
         if move.kind == "go" and self.phase == PLAY:
             return "you cannot say go while you have a card that fits: you must play it"
-        if move.kind == "pass" and self.phase == MUGGINS:
-            return "not a legal move now"
         if move.kind != expected:
+            if self.phase == PEG_COUNT:
+                return (f"claim the points of the card you laid first, e.g. 'count 2', "
+                        f"not {move.kind}")
             return f"it is time to {expected}, not to {move.kind}"
+        if self.phase == COUNT:
+            return f"a hand scores 0 to {MAX_HAND_SCORE} points"
+        if self.phase == PEG_COUNT:
+            return f"a claim is 0 to {MAX_CLAIM} points"
         seat = self.current_player
         assert seat is not None
         missing = [card for card in move.cards if card not in self.hands[seat]]
@@ -464,8 +466,6 @@ class Game:
             if len(move.cards) != 1:
                 return "play exactly one card"
             return f"{move.cards[0]} would take the count past 31 (count is {self.count})"
-        if self.phase == COUNT:
-            return f"a hand scores 0 to {MAX_HAND_SCORE} points"
         return "not a legal move now"
 
     # cutting for the first deal (rule 4)
@@ -576,7 +576,7 @@ class Game:
         self.phase = PLAY
         self.current_player = (self.dealer + 1) % self.players
 
-    # the play (rules 7-11)
+    # the play (rules 7-11; manual pegging, rule 18)
 
     def _play(self, seat: int, move: Move) -> None:
         if move.kind == "go":
@@ -588,6 +588,11 @@ class Game:
             self.pile.append(card)
             self.played.append((seat, card))
             self.last_player = seat
+            if self.rules.manual_pegging:  # the player claims the card's points next
+                self._event("play", seat, cards=(card,), count=self.count)
+                self.claim = Claim(seat, "play", (card,))
+                self.phase, self.current_player = PEG_COUNT, seat
+                return
             score = score_peg(self.pile)
             self._peg("play", seat, score.total, cards=(card,), items=score.items,
                       count=self.count)
@@ -616,7 +621,7 @@ class Game:
         # The player left of the last to lay leads; players out of cards are skipped.
         self.current_player = next_in_turn(last, self.players, lambda s: bool(self.hands[s]))
 
-    # the show (rules 12-13, 18)
+    # the show (rules 12-13)
 
     def _begin_show(self) -> None:
         n = self.players
@@ -631,62 +636,115 @@ class Game:
         """Count the next hand, automatically or by asking its owner."""
         while self.show_queue and not self.is_over:
             seat, kind = self.show_queue[0]
+            cards, is_crib = self._show_cards(kind, seat)
             if self.rules.manual_counting:
+                self.claim = Claim(seat, kind, tuple(cards))
                 self.phase, self.current_player = COUNT, seat
                 return
             self.show_queue.pop(0)
-            cards, is_crib = self._show_cards(kind, seat)
             assert self.starter is not None
             score = score_hand(cards, self.starter, crib=is_crib)
             self._peg(kind, seat, score.total, cards=tuple(cards), items=score.items)
         if not self.is_over:
             self._start_deal((self.dealer + 1) % self.players)
 
+    # manual counting, claims and muggins (rules 18-19)
+
+    def _true_score(self, claim: Claim) -> Score:
+        """What the claimed hand, crib or card is really worth."""
+        if claim.what == "play":
+            return score_peg(self.pile)
+        assert self.starter is not None
+        return score_hand(claim.cards, self.starter, crib=claim.what == "crib")
+
     def _count(self, seat: int, move: Move) -> None:
-        _, kind = self.show_queue.pop(0)
-        cards, is_crib = self._show_cards(kind, seat)
-        assert self.starter is not None and move.points is not None
-        score = score_hand(cards, self.starter, crib=is_crib)
-        claimed = min(move.points, score.total)  # an over-count pegs only what is there
-        self._event("claim", seat, count=move.points, cards=tuple(cards))
-        self._peg(kind, seat, claimed, cards=tuple(cards), items=score.items)
-        missed = score.total - claimed
-        if self.is_over or not (missed and self.rules.muggins):
-            self._next_show()
+        """A claim (``count N``) for a hand, the crib, or the card just laid."""
+        assert self.claim is not None and move.points is not None
+        if self.claim.what != "play":
+            self.show_queue.pop(0)
+        claim = self.claim = replace(self.claim, claimed=move.points)
+        self._event("claim", seat, count=move.points, cards=claim.cards)
+        worth = self._true_score(claim).total
+        if move.points > worth and self.rules.muggins:
+            self._open_muggins(claim)  # an over-claim is pegged only once it is settled
             return
-        self.claim = (claimed, missed)
-        team = self.team_of(seat)
-        self.muggins_queue = [(seat + step) % self.players for step in range(1, self.players)
-                              if self.team_of((seat + step) % self.players) != team]
+        over = move.points > worth
+        self._peg_claim(claim, worth if over else move.points, miscount="over" if over else None)
+        if move.points < worth and self.rules.muggins and not self.is_over:
+            self._open_muggins(claim)
+            return
+        self._after_claim(claim)
+
+    def _peg_claim(self, claim: Claim, points: int, miscount: str | None = None) -> None:
+        """Peg ``points`` for a claim; exact finish judges them by the true worth too."""
+        score = self._true_score(claim)
+        self._peg("peg" if claim.what == "play" else claim.what, claim.seat, points,
+                  cards=claim.cards, items=score.items,
+                  count=self.count if claim.what == "play" else None,
+                  worth=score.total, miscount=miscount)
+
+    def _open_muggins(self, claim: Claim) -> None:
+        team = self.team_of(claim.seat)
+        self.muggins_queue = [(claim.seat + step) % self.players
+                              for step in range(1, self.players)
+                              if self.team_of((claim.seat + step) % self.players) != team]
         self.phase, self.current_player = MUGGINS, self.muggins_queue[0]
 
     def _muggins(self, seat: int, move: Move) -> None:
-        assert self.claim is not None
+        claim = self.claim
+        assert claim is not None and claim.claimed is not None
+        worth = self._true_score(claim).total
+        over = claim.claimed > worth
         self.muggins_queue.pop(0)
         if move.kind == "muggins":
-            self._peg("muggins", seat, self.claim[1])
             self.muggins_queue = []
-        if self.muggins_queue and not self.is_over:
+            if over:  # put back to the true worth; the caller scores the excess
+                self._peg_claim(claim, worth)
+                if self.is_over:
+                    return
+            self._peg("muggins", seat, abs(claim.claimed - worth), cards=claim.cards,
+                      count=claim.claimed, miscount="over" if over else "under")
+        elif self.muggins_queue:
             self.current_player = self.muggins_queue[0]
             return
-        self.claim = None
-        self._next_show()
+        elif over:  # nobody called it: the over-claim stands
+            self._peg_claim(claim, claim.claimed)
+        self._after_claim(claim)
+
+    def _after_claim(self, claim: Claim) -> None:
+        """Go on with the play or the show once a claim is settled."""
+        if self.is_over:
+            return
+        self.claim, self.muggins_queue = None, []
+        if claim.what == "play":
+            self.phase = PLAY
+            self._next_in_play(claim.seat)
+        else:
+            self._next_show()
 
     # pegging and the end of the game (rules 15-17, 19)
 
     def _peg(self, kind: str, seat: int, points: int, *, cards: tuple[Card, ...] = (),
-             items: Iterable[ScoreItem] = (), count: int | None = None) -> None:
-        """Record a scoring event and move the pegs; end the game at the target."""
+             items: Iterable[ScoreItem] = (), count: int | None = None,
+             worth: int | None = None, miscount: str | None = None) -> None:
+        """Record a scoring event and move the pegs; end the game at the target.
+
+        With exact finish, points that would carry the score past the target
+        are refused; for a claim, ``worth`` (the true worth) is judged too, so
+        an under-claim can never count out.
+        """
         team = self.team_of(seat)
         refused = 0
-        if self.rules.exact_finish and self.scores[team] + points > self.rules.target:
+        reach = max(points, worth or 0)
+        if self.rules.exact_finish and self.scores[team] + reach > self.rules.target:
             points, refused = 0, points
         self.scores[team] += points
         self._event(kind, seat, points=points, cards=cards, items=tuple(items), count=count,
-                    refused=refused)
+                    refused=refused, miscount=miscount)
         if self.scores[team] >= self.rules.target:
             self.outcome = Outcome.judge(self.rules, team, self.scores)
             self.phase, self.current_player = OVER, None
+            self.claim, self.muggins_queue = None, []
             self._event("over", seat)
 
     def _event(self, kind: str, seat: int | None, **details: Any) -> None:
@@ -704,3 +762,142 @@ def _full_deck_order(deck: Sequence[Card | str]) -> list[Card]:
     if len(cards) != 52:
         raise GameStateError(f"a deck has 52 cards, not {len(cards)}")
     return cards
+
+
+# --- checking a save before replaying it ------------------------------------------
+#
+# A save is untrusted text (a file, localStorage, a URL): every part of it is
+# checked here against the exact form Game.to_dict writes, so that a tampered
+# save raises GameStateError and nothing else, before any move is replayed.
+
+_SAVE_KEYS = ("format", "version", "rules", "setup", "moves")
+_SETUP_KEYS = ("seed", "first_dealer")
+_SCRIPT_KEYS = ("dealer", "hands", "crib", "starter", "scores")
+
+
+def check_save(data: object) -> tuple[Rules, dict[str, Any], list[str]]:
+    """Check a saved game's whole structure; return its rules, setup and moves.
+
+    >>> check_save({"format": "cribbage-game", "version": True})
+    Traceback (most recent call last):
+    ...
+    cribbage.game.GameStateError: unsupported saved-game version True
+    """
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise GameStateError("not a saved cribbage game")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise GameStateError(f"unsupported saved-game version {version!r}")
+    _check_keys(data, _SAVE_KEYS, (), "saved game")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except RulesError as error:
+        raise GameStateError(f"saved game has bad rules: {error}") from None
+    return rules, _check_setup(rules, data["setup"]), _check_moves(data["moves"])
+
+
+def check_script(rules: Rules, script: object) -> None:
+    """Check a scripted first deal against the rules (sizes, seats, scores, distinct cards)."""
+    if not isinstance(script, dict):
+        raise GameStateError("a scripted deal must be an object")
+    _check_keys(script, _SCRIPT_KEYS, (), "scripted deal")
+    _check_seat(rules, script["dealer"], "the scripted dealer")
+    hands = script["hands"]
+    if not isinstance(hands, list) or len(hands) != rules.players:
+        raise GameStateError(f"{rules.players} players need {rules.players} hands")
+    cards = [card for hand in hands for card in _check_cards(hand, "a scripted hand")]
+    sizes = {len(hand) for hand in hands}
+    if sizes == {rules.cards_dealt}:
+        expected_crib = 1 if rules.players == 3 else 0  # 3 players: one card dealt to the crib
+    elif sizes == {HAND_SIZE}:
+        expected_crib = HAND_SIZE
+    else:
+        raise GameStateError(
+            f"each hand needs {rules.cards_dealt} cards (as dealt) or 4 (after discards)")
+    crib = _check_cards(script["crib"], "the scripted crib")
+    if len(crib) != expected_crib:
+        raise GameStateError(f"this deal needs {expected_crib} crib card(s)")
+    starter = _check_cards([script["starter"]], "the scripted starter")
+    scores = script["scores"]
+    if (not isinstance(scores, list) or len(scores) != rules.teams
+            or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
+        raise GameStateError(f"scores must be a list of {rules.teams} whole numbers "
+                             f"0..{rules.target - 1}")
+    _check_distinct(cards + crib + starter, "the scripted deal")
+
+
+def _check_setup(rules: Rules, setup: object) -> dict[str, Any]:
+    if not isinstance(setup, dict):
+        raise GameStateError("saved game has no setup")
+    _check_keys(setup, _SETUP_KEYS, ("deck", "script"), "setup")
+    seed = setup["seed"]
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise GameStateError("saved game has a malformed seed")
+    first = setup["first_dealer"]
+    if first is not None:
+        _check_seat(rules, first, "the first dealer")
+    if "deck" in setup and "script" in setup:
+        raise GameStateError("saved game has both a deck and a scripted deal")
+    if "deck" in setup:
+        deck = _check_cards(setup["deck"], "the saved deck")
+        if len(deck) != 52:
+            raise GameStateError(f"a deck has 52 cards, not {len(deck)}")
+        _check_distinct(deck, "the saved deck")
+    if "script" in setup:
+        script = setup["script"]
+        check_script(rules, script)
+        if first != script["dealer"]:
+            raise GameStateError("the first dealer must be the scripted deal's dealer")
+    return setup
+
+
+def _check_moves(moves: object) -> list[str]:
+    if not isinstance(moves, list):
+        raise GameStateError("saved game has no list of moves")
+    for number, text in enumerate(moves, 1):
+        try:
+            canonical = str(Move.parse(text)) if isinstance(text, str) else None
+        except IllegalMoveError:
+            canonical = None
+        if canonical != text:
+            raise GameStateError(f"move {number} is not a move as the engine writes it: "
+                                 f"{text!r}")
+    return moves
+
+
+def _check_distinct(cards: list[Card], what: str) -> None:
+    try:
+        check_distinct(cards, what)
+    except CardError as error:
+        raise GameStateError(str(error)) from None
+
+
+def _check_keys(data: dict[Any, Any], required: Sequence[str], optional: Sequence[str],
+                what: str) -> None:
+    missing = [key for key in required if key not in data]
+    unknown = [key for key in data if key not in required and key not in optional]
+    if missing:
+        raise GameStateError(f"{what} is missing {', '.join(missing)}")
+    if unknown:
+        raise GameStateError(f"{what} has unknown key(s) {', '.join(map(repr, unknown))}")
+
+
+def _check_seat(rules: Rules, seat: object, what: str) -> None:
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise GameStateError(f"{what} must be a seat 0..{rules.players - 1}, not {seat!r}")
+
+
+def _check_cards(cards: object, what: str) -> list[Card]:
+    """A list of card codes as the engine writes them (``5S``, ``TH``)."""
+    if not isinstance(cards, list):
+        raise GameStateError(f"{what} must be a list of cards")
+    parsed = []
+    for code in cards:
+        try:
+            card = Card.parse(code)
+        except CardError:
+            card = None
+        if card is None or card.code != code:
+            raise GameStateError(f"{what} holds {code!r}, not a card code such as 5S or TH")
+        parsed.append(card)
+    return parsed

@@ -252,6 +252,8 @@ def event_text(event, lang="en", names=None, you=None):
     'Tú juegas 5♠ — 15 — quince 2'
     >>> event_text({"kind": "go_said", "seat": 1}, "ja")
     '席1: ゴー'
+    >>> event_text({"kind": "muggins", "seat": 0, "points": 4, "count": 13, "miscount": "over"})
+    'Muggins! Seat 0 took 4 (over-claim: 13 claimed)'
     """
     seat = event.get("seat")
     if seat is None:
@@ -267,8 +269,11 @@ def event_text(event, lang="en", names=None, you=None):
               "count": event.get("count"), "deal": event.get("deal"),
               "points": event.get("points", 0) + event.get("refused", 0)}
     line = text(key, lang, values)
-    if event["kind"] == "play" and event.get("points"):
+    if event["kind"] in ("play", "peg") and event.get("points"):
         line += text("event.play.points", lang, {"reasons": reasons(event["items"], lang)})
+    if event.get("miscount"):  # a muggins call, or an over-claim corrected without one
+        what = "event.muggins." if event["kind"] == "muggins" else "event.corrected."
+        line += text(what + event["miscount"], lang, values)
     if event.get("refused"):
         line += text("event.refused", lang, {"refused": event["refused"]})
     return line

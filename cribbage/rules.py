@@ -1,4 +1,4 @@
-"""Game options (RULES.md rules 3, 15, 17-19) and how a finished game is scored.
+"""Game options (docs/rules.md rules 3, 15, 17-19) and how a finished game is scored.
 
 >>> rules = Rules(players=4, target=61)
 >>> rules.teams, rules.team_of(2), rules.cards_dealt, rules.discards_each
@@ -31,8 +31,11 @@ class Rules:
       61 = 3; in the 61 game, skunk below 31), ``"lurch"`` (the seeds' rule: a
       loser below 61, or 31 in the 61 game, loses double), or ``"none"``.
     - ``manual_counting``: players state their own hand and crib totals.
-    - ``muggins``: with manual counting, an opponent may take overlooked points.
+    - ``muggins``: with manual counting, an opponent may take overlooked points
+      and call an over-claim (the caller scores the excess).
     - ``exact_finish``: points that would carry a score past the target are not pegged.
+    - ``manual_pegging``: with manual counting, who lays a card in the play
+      claims its points too (``count N``); go, last card and his heels stay automatic.
     """
 
     players: int = 2
@@ -41,6 +44,7 @@ class Rules:
     manual_counting: bool = False
     muggins: bool = False
     exact_finish: bool = False
+    manual_pegging: bool = False
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in PLAYER_COUNTS:
@@ -49,11 +53,13 @@ class Rules:
             raise RulesError(f"target must be 121 or 61, not {self.target!r}")
         if self.skunk not in SKUNK_RULES:
             raise RulesError(f"skunk must be one of {', '.join(SKUNK_RULES)}, not {self.skunk!r}")
-        for name in ("manual_counting", "muggins", "exact_finish"):
+        for name in ("manual_counting", "muggins", "exact_finish", "manual_pegging"):
             if type(getattr(self, name)) is not bool:
                 raise RulesError(f"{name} must be true or false")
         if self.muggins and not self.manual_counting:
             raise RulesError("muggins needs manual counting")
+        if self.manual_pegging and not self.manual_counting:
+            raise RulesError("manual pegging needs manual counting")
 
     @property
     def teams(self) -> int:
@@ -79,9 +85,14 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """Options from a dict, rejecting unknown keys with a clear message."""
+        """Options from a dict, rejecting unknown keys with a clear message.
+
+        Missing options take their defaults (older saves lack ``manual_pegging``).
+        """
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
+        if not all(isinstance(key, str) for key in data):
+            raise RulesError("rule options are named by text")
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
@@ -105,7 +116,16 @@ class Outcome:
 
     @classmethod
     def judge(cls, rules: Rules, winner: int, scores: list[int]) -> Outcome:
-        """Classify a win by the lowest losing score (rule 17)."""
+        """Classify a win by the lowest losing score (rule 17).
+
+        With three players the game is judged on the lowest loser: one
+        outcome per game, and a winner who left anyone below the line skunked
+        the table. Teams share one score, so that score decides. The 61-point
+        game has a skunk line (below 31) but no double skunk.
+
+        >>> Outcome.judge(Rules(players=3), winner=1, scores=[100, 121, 60]).kind
+        'double skunk'
+        """
         worst = min(score for team, score in enumerate(scores) if team != winner)
         kind, points = "win", 1
         if rules.skunk == "acc":

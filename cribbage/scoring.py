@@ -1,6 +1,6 @@
 """Scoring: the show (hands and crib) and the play (pegging).
 
-Every scoring rule of RULES.md lives here once. :func:`score_hand` and
+Every scoring rule of docs/rules.md lives here once. :func:`score_hand` and
 :func:`score_peg` return itemised breakdowns in the order a player counts
 aloud; :func:`hand_points` is the fast total the computer players use, built
 from the same rules (its rank part is :func:`score_hand`'s, cached).
@@ -80,7 +80,7 @@ class PegScore(Score):
 def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
     """Score four cards plus the starter, itemised in counting order.
 
-    Order: fifteens, pairs, runs, flush, nobs (RULES.md rule 13).
+    Order: fifteens, pairs, runs, flush, nobs (docs/rules.md rule 13).
 
     >>> score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total
     29
@@ -219,7 +219,7 @@ def pile_count(pile: Sequence[Card]) -> int:
 def score_peg(pile: Sequence[Card]) -> PegScore:
     """Points earned by the last card of ``pile`` (the cards since the last reset).
 
-    Kinds: fifteen, thirty-one, pair (2, 6 or 12), run (RULES.md rule 10).
+    Kinds: fifteen, thirty-one, pair (2, 6 or 12), run (docs/rules.md rule 10).
     Go and last card are the game's business, not this function's.
 
     >>> score = score_peg(parse_cards("4S 5S 5H 6H"))

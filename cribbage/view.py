@@ -20,7 +20,7 @@ from .rules import Outcome, Rules
 from .scoring import pile_count
 
 if TYPE_CHECKING:
-    from .game import Event, Game, Move
+    from .game import Claim, Event, Game, Move
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,10 @@ class PlayerView:
     discarding (its show hand); ``discards`` what it laid away to the crib.
     ``played`` lists every (seat, card) laid this deal, ``pile`` the cards of
     the current series. ``shown`` maps ``"hand:SEAT"``/``"crib"`` to cards
-    revealed in the show. ``events`` is the public log.
+    revealed in the show. ``events`` is the public log. ``claim`` is the
+    manual count being settled (phases ``count``, ``peg_count`` and
+    ``muggins``): whose, of what, over which cards, and what was claimed;
+    its true worth is for each player to see from the public cards.
     """
 
     seat: int
@@ -54,6 +57,7 @@ class PlayerView:
     legal_moves: tuple[Move, ...]
     events: tuple[Event, ...]
     outcome: Outcome | None
+    claim: Claim | None = None
 
     @classmethod
     def of(cls, game: Game, seat: int) -> PlayerView:
@@ -81,6 +85,7 @@ class PlayerView:
             legal_moves=tuple(game.legal_moves()) if game.current_player == seat else (),
             events=tuple(game.events),
             outcome=game.outcome,
+            claim=game.claim,
         )
 
     @property
@@ -150,6 +155,7 @@ class PlayerView:
             "events": [event.to_dict() for event in self.events[events_from:]],
             "events_total": len(self.events),
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "claim": self.claim.to_dict() if self.claim else None,
         }
 
 
@@ -162,8 +168,8 @@ def _shown(game: Game) -> dict[str, tuple[Card, ...]]:
         if event.kind in ("hand", "crib"):
             shown.setdefault("crib" if event.kind == "crib" else f"hand:{event.seat}",
                              tuple(sorted(event.cards)))
-    if game.phase == "count":  # the hand (or crib) being counted lies face up
-        seat, kind = game.show_queue[0]
-        cards = game.crib if kind == "crib" else game.kept[seat]
-        shown["crib" if kind == "crib" else f"hand:{seat}"] = tuple(sorted(cards))
+    claim = game.claim  # the hand (or crib) being counted lies face up
+    if claim is not None and claim.what != "play":
+        shown["crib" if claim.what == "crib" else f"hand:{claim.seat}"] = tuple(
+            sorted(claim.cards))
     return shown

@@ -70,3 +70,12 @@ def test_same_seed_same_game() -> None:
         return game.moves
 
     assert run() == run()
+
+
+def test_arena_plays_manual_pegging_with_muggins(capsys) -> None:
+    assert run_cli(["--a", "standard", "--b", "beginner", "--games", "2", "--target", "61",
+                    "--counting", "pegging", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["counting"] == "pegging"
+    moves = set(report["sides"]["a"]["ms_per_move"]) | set(report["sides"]["b"]["ms_per_move"])
+    assert {"count", "play"} <= moves

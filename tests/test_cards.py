@@ -1,4 +1,4 @@
-"""Cards (RULES.md rules 1-2) and their text forms."""
+"""Cards (docs/rules.md rules 1-2) and their text forms."""
 
 import pytest
 from hypothesis import given

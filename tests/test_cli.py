@@ -1,6 +1,7 @@
 """The command line (`python -m cribbage ...`): output, JSON and one-line errors."""
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -57,9 +58,31 @@ def test_stats_json_matches_known_totals():
     ["peg", "5S", "5S"],
     ["frobnicate"],
     [],
+    ["advise", "5S", "4S", "--json"],
+    ["advise"],
+    ["advise", "5S", "4S", "2S", "8D", "6H", "8C", "--players", "5"],
+    ["arena", "--games", "0"],
+    ["arena", "--bogus"],
+    ["arena", "--a", "grandmaster"],
+    ["arena", "--counting", "sometimes"],
 ])
 def test_errors_are_one_line_without_traceback(args):
     result = run(*args)
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) <= 1 or args == []
+    assert "usage:" not in result.stderr or args == []
+
+
+@pytest.mark.parametrize("args", [
+    ["advise", "5S", "4S", "2S", "8D", "6H", "8C", "--json"],
+    ["advise", "5S", "4S", "2S", "8D", "6H", "8C"],
+    ["score", "5S", "4S", "2S", "6H", "--starter", "5H", "--json"],
+])
+def test_output_into_a_closed_pipe_ends_quietly(args):
+    """``python -m cribbage advise ... --json | head -c 10``: no BrokenPipeError traceback."""
+    command = " ".join(shlex.quote(word) for word in [sys.executable, "-m", "cribbage", *args])
+    result = subprocess.run(["sh", "-c", command + " | head -c 10"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert len(result.stdout) == 10
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr

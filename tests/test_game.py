@@ -1,4 +1,4 @@
-"""The game, rule by rule (RULES.md rules 3-19), and the rules bugs DESIGN.md lists."""
+"""The game, rule by rule (docs/rules.md rules 3-19), and rules bugs known from other engines."""
 
 import json
 
@@ -19,7 +19,7 @@ def pegs(game, kind=None):
 
 
 def seed_example():
-    """RULES.md's worked example: Alice (seat 0) deals, Bob is seat 1."""
+    """The worked example of docs/rules.md: Alice (seat 0) deals, Bob is seat 1."""
     return Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C", "TS 6D JH 4H KC 7C"],
                          starter="5H")
 
@@ -165,6 +165,17 @@ def test_go_and_next_leader_with_three_players():
     assert game.current_player == 1  # left of the player who laid the last card
 
 
+def test_three_players_after_a_go_left_of_the_last_card_leads():
+    # Seat 1 says go first, seat 2 lays the last card: seat 0 (left of seat 2) leads
+    # the next count, not seat 1 who said go.
+    game = Game.scripted(Rules(players=3), dealer=0,
+                         hands=["5S 9S 8S 7S", "KH 9H 8H 7H", "KD 4D 9D 8D"],
+                         crib="AC 2C 3C 6C", starter="QC")
+    scores_after(game, ["cut", "play KH", "play KD", "play 5S", "go", "play 4D"])
+    assert pegs(game)[-1] == ("go", 2, 1) and game.count == 0
+    assert game.current_player == 0
+
+
 def test_last_card_is_not_added_to_thirty_one():
     game = Game.scripted(dealer=0, hands=["2S AC AS AD", "9D 6H QD AH"], crib="TC KH 9C 4H",
                          starter="8D")
@@ -240,6 +251,30 @@ def test_kinds_of_win(rules, loser, kind, points):
     assert (outcome.kind, outcome.game_points) == (kind, points)
 
 
+@pytest.mark.parametrize("rules, scores, kind", [
+    (Rules(players=3), [121, 100, 85], "skunk"),          # the lowest loser decides
+    (Rules(players=3), [121, 59, 120], "double skunk"),
+    (Rules(players=3), [91, 121, 95], "win"),
+    (Rules(players=3, skunk="lurch"), [121, 60, 110], "lurch"),
+    (Rules(players=3, target=61), [61, 30, 60], "skunk"),
+])
+def test_three_player_skunk_and_lurch_are_judged_on_the_lowest_loser(rules, scores, kind):
+    winner = scores.index(rules.target)
+    assert Outcome.judge(rules, winner, scores).kind == kind
+
+
+def test_team_skunk_is_judged_on_the_losing_team_score():
+    assert Outcome.judge(Rules(players=4), 1, [60, 121]).kind == "double skunk"
+    assert Outcome.judge(Rules(players=4, target=61), 0, [61, 30]).kind == "skunk"
+
+
+def test_short_game_has_a_skunk_line_but_no_double_skunk():
+    for loser in (0, 15, 30):
+        outcome = Outcome.judge(Rules(target=61), 0, [61, loser])
+        assert (outcome.kind, outcome.game_points) == ("skunk", 2)
+    assert Outcome.judge(Rules(target=61), 0, [61, 31]).kind == "win"
+
+
 # --- rule 18: manual counting and muggins ------------------------------------------
 
 def manual_game(muggins=True):
@@ -260,8 +295,11 @@ def test_manual_counting_and_muggins():
     game.apply("muggins")
     assert game.scores[1] - before[1] == 8 and game.scores[0] - before[0] == 1
     assert game.phase == "count" and game.current_player == 0
-    game.apply("count 20")  # an over-count pegs only what is there
-    assert game.scores[0] - before[0] == 1 + 12
+    game.apply("count 20")  # an over-claim (worth 12): Bob may call it before it is pegged
+    assert game.phase == "muggins" and game.current_player == 1
+    assert game.scores[0] - before[0] == 1
+    game.apply("muggins")  # Alice is put back to 12 and Bob scores the 8 she over-claimed
+    assert game.scores[0] - before[0] == 1 + 12 and game.scores[1] - before[1] == 8 + 8
     game.apply("count 6")
     assert game.phase == "discard"  # next deal
 

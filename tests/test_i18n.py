@@ -8,6 +8,7 @@ import pytest
 import build
 from cribbage import Card, i18n, parse_cards
 from cribbage.faces import RANK_CODES, SUIT_CODES
+from cribbage.game import EVENT_KINDS
 from cribbage.scoring import cadence, score_hand
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -64,3 +65,11 @@ def test_the_cadence_of_any_show_ends_on_its_total(lang: str) -> None:
         assert "said." not in said and "{" not in said, said  # every phrase has a template
         if score.items:
             assert said.endswith(i18n.number_word(score.total, lang)), said
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_event_kind_has_a_log_line(lang: str) -> None:
+    engine = json.loads((build.ENGINE_PACKAGE / "lang" / f"{lang}.json").read_text("utf-8"))
+    suffixes = ["event.muggins.over", "event.muggins.under", "event.corrected.over"]
+    for key in [f"event.{kind}" for kind in EVENT_KINDS] + suffixes:
+        assert key in engine, key

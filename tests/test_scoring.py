@@ -1,4 +1,4 @@
-"""Show and pegging scoring (RULES.md rules 10, 13, 14) against an independent scorer."""
+"""Show and pegging scoring (docs/rules.md rules 10, 13, 14) against an independent scorer."""
 
 import random
 

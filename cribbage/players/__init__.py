@@ -7,7 +7,9 @@ A player is any object with two methods (see :class:`Player`)::
 
 ``view`` is the engine's :class:`~cribbage.view.PlayerView` for the player's
 seat, nothing more: a player never sees hidden cards. Optional methods for
-manual counting: ``count(view) -> int`` and ``muggins(view) -> bool``.
+manual counting: ``count(view) -> int`` (a hand or crib), ``peg_count(view)
+-> int`` (the card it just laid, with manual pegging) and ``muggins(view) ->
+bool`` (call the claim ``view.claim``, or pass).
 
 >>> from cribbage.game import Game
 >>> game = Game.new(seed=5, first_dealer=0)
@@ -27,9 +29,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..game import Move
-from ..scoring import score_hand
 from ..view import PlayerView
-from .levels import Beginner, ComputerPlayer, Easy, Expert, Standard, counted_cards
+from .levels import Beginner, ComputerPlayer, Easy, Expert, Standard, claim_error, claim_worth
 
 LEVELS: dict[str, type[ComputerPlayer]] = {
     "beginner": Beginner, "easy": Easy, "standard": Standard, "expert": Expert,
@@ -82,8 +83,8 @@ def computer_move(player: Any, view: PlayerView) -> Move:
     """The move ``player`` makes now, whatever the phase (``view`` is the mover's).
 
     Cuts and forced goes need no decision; counting and muggins use the
-    player's optional ``count``/``muggins`` methods, else count exactly and
-    call muggins on any under-count.
+    player's optional ``count``/``peg_count``/``muggins`` methods, else
+    count exactly and call muggins on any wrong claim.
     """
     phase = view.phase
     if phase in ("cut", "starter"):
@@ -94,24 +95,22 @@ def computer_move(player: Any, view: PlayerView) -> Move:
         if view.legal_moves == (Move("go"),):
             return Move("go")
         return Move("play", (player.play(view),))
-    if phase == "count":
-        if hasattr(player, "count"):
-            return Move("count", points=int(player.count(view)))
+    if phase in ("count", "peg_count"):
+        method = "count" if phase == "count" else "peg_count"
+        if hasattr(player, method):
+            return Move("count", points=int(getattr(player, method)(view)))
         return Move("count", points=exact_count(view))
     if phase == "muggins":
         if hasattr(player, "muggins"):
             return Move("muggins") if player.muggins(view) else Move("pass")
-        from .levels import missed_points
-
-        return Move("muggins") if missed_points(view) > 0 else Move("pass")
+        return Move("muggins") if claim_error(view) != 0 else Move("pass")
     raise ValueError(f"no move to make in phase {phase!r}")
 
 
 def exact_count(view: PlayerView) -> int:
-    """The true total of the hand or crib this seat is counting."""
-    cards, is_crib = counted_cards(view)
-    assert view.starter is not None
-    return score_hand(cards, view.starter, crib=is_crib).total
+    """The true total of the hand, crib or card this seat is claiming for."""
+    assert view.claim is not None
+    return claim_worth(view, view.claim)
 
 
 __all__ = [

@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import Any
 
 from ..cards import JACK, Card, full_deck
 from ..scoring import hand_points
@@ -48,7 +49,7 @@ class DiscardChoice:
 
 
 @lru_cache(maxsize=1)
-def crib_tables() -> dict[str, list]:
+def crib_tables() -> dict[str, list[Any]]:
     """The shipped crib tables (see ``tools/make_crib_tables.py``), loaded once.
 
     Keys: ``"2p dealer"``/``"2p pone"``: ``[low][high][starter]`` (ranks - 1);

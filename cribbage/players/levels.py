@@ -16,7 +16,8 @@ import random
 from itertools import combinations
 
 from ..cards import Card
-from ..scoring import score_hand
+from ..game import Claim
+from ..scoring import score_hand, score_peg
 from ..view import PlayerView
 from .discard import rank_discards
 from .pegging import heuristic_play_values, search_play, value_of
@@ -26,12 +27,15 @@ class ComputerPlayer:
     """Shared parts: a private random source, manual counting and muggins.
 
     ``miss_nobs``/``miss_fifteen``: chance of overlooking nobs or one fifteen
-    when counting by hand; ``notice``: chance of seeing an opponent's under-count.
+    when counting by hand; ``miss_peg``: chance of overlooking one scoring
+    item of a card laid in the play (manual pegging); ``notice``: chance of
+    seeing an opponent's under-count. Every level calls an over-claim it sees.
     """
 
     level = "computer"
     miss_nobs = 0.0
     miss_fifteen = 0.0
+    miss_peg = 0.0
     notice = 1.0
 
     def __init__(self, seed: int | None = None) -> None:
@@ -56,10 +60,18 @@ class ComputerPlayer:
             claimed -= 2
         return claimed
 
+    def peg_count(self, view: PlayerView) -> int:
+        """The points this player claims for the card it just laid (manual pegging)."""
+        score = score_peg(view.pile)
+        claimed = score.total
+        if score.items and self.rng.random() < self.miss_peg:
+            claimed -= self.rng.choice(score.items).points
+        return claimed
+
     def muggins(self, view: PlayerView) -> bool:
-        """Call muggins when an opponent's last claim was short and we notice it."""
-        missed = missed_points(view)
-        return missed > 0 and self.rng.random() < self.notice
+        """Call muggins on any over-claim, and on an under-claim we notice."""
+        error = claim_error(view)
+        return error < 0 or (error > 0 and self.rng.random() < self.notice)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -67,25 +79,40 @@ class ComputerPlayer:
 
 def counted_cards(view: PlayerView) -> tuple[tuple[Card, ...], bool]:
     """The hand (or crib) this seat is asked to count now, and whether it is the crib."""
+    if view.claim is not None and view.claim.what != "play":
+        return view.claim.cards, view.claim.what == "crib"
     if view.is_dealer and "crib" in view.shown:
         return view.shown["crib"], True
     return view.kept, False
 
 
+def claim_worth(view: PlayerView, claim: Claim) -> int:
+    """The true worth of a claim, from public cards: the pile, or the shown hand and starter."""
+    if claim.what == "play":
+        return score_peg(view.pile).total
+    assert view.starter is not None
+    return score_hand(claim.cards, view.starter, crib=claim.what == "crib").total
+
+
+def claim_error(view: PlayerView) -> int:
+    """The claim being settled, checked: its true worth minus what was claimed
+    (> 0: points missed, < 0: an over-claim, 0: right, or no claim)."""
+    claim = view.claim
+    if claim is None or claim.claimed is None:
+        return 0
+    return claim_worth(view, claim) - claim.claimed
+
+
 def missed_points(view: PlayerView) -> int:
-    """Points the last claimed hand or crib was worth beyond what its owner claimed."""
-    for event in reversed(view.events):
-        if event.kind in ("hand", "crib") and view.starter is not None:
-            truth = score_hand(event.cards, view.starter, crib=event.kind == "crib").total
-            return truth - event.points - event.refused
-    return 0
+    """Points the claim being settled missed (0 for a right or an over-claim)."""
+    return max(claim_error(view), 0)
 
 
 class Beginner(ComputerPlayer):
     """Random discards and random legal cards: a gentle opponent who miscounts often."""
 
     level = "beginner"
-    miss_nobs, miss_fifteen, notice = 0.5, 0.3, 0.3
+    miss_nobs, miss_fifteen, miss_peg, notice = 0.5, 0.3, 0.3, 0.3
 
     def discard(self, view: PlayerView) -> list[Card]:
         return self.rng.sample(list(view.hand), view.rules.discards_each)
@@ -98,7 +125,7 @@ class Easy(ComputerPlayer):
     """Greedy: keeps the four that score most on their own, pegs for points now."""
 
     level = "easy"
-    miss_nobs, miss_fifteen, notice = 0.2, 0.1, 0.6
+    miss_nobs, miss_fifteen, miss_peg, notice = 0.2, 0.1, 0.1, 0.6
 
     def discard(self, view: PlayerView) -> list[Card]:
         hand = list(view.hand)
@@ -115,7 +142,7 @@ class Standard(ComputerPlayer):
     """Discards by the exact expected hand over every starter; pegs by heuristics."""
 
     level = "standard"
-    miss_nobs, miss_fifteen, notice = 0.05, 0.02, 0.9
+    miss_nobs, miss_fifteen, miss_peg, notice = 0.05, 0.02, 0.03, 0.9
 
     def discard(self, view: PlayerView) -> list[Card]:
         return list(rank_discards(view, use_crib=False)[0].discard)
@@ -179,12 +206,13 @@ def play_parts(view: PlayerView, rng: random.Random, samples: int,
     largest ``search + weight * heuristic``: the sampled search sees each
     deal with open cards, the heuristic the uncertainty the real player faces.
     """
-    player = player or Expert
+    sharpness = Expert.sharpness if player is None else player.sharpness
+    weight = Expert.heuristic_weight if player is None else player.heuristic_weight
     depth = 99 if view.rules.players == 2 else 5
-    by_rank = search_play(view, rng, samples, depth, sharpness=player.sharpness)
+    by_rank = search_play(view, rng, samples, depth, sharpness=sharpness)
     heuristic = heuristic_play_values(view)
     search = {card: by_rank[card.rank] for card in heuristic}
-    return search, heuristic, player.heuristic_weight
+    return search, heuristic, weight
 
 
 def playable(view: PlayerView) -> list[Card]:
@@ -227,4 +255,5 @@ def is_run(cards: tuple[Card, ...]) -> bool:
     return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
 
 
-__all__ = ["Beginner", "ComputerPlayer", "Easy", "Expert", "Standard", "value_of"]
+__all__ = ["Beginner", "ComputerPlayer", "Easy", "Expert", "Standard", "claim_error",
+           "claim_worth", "value_of"]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp
+from typing import Any
 
 from ..cards import Card
 from ..view import PlayerView
@@ -34,7 +35,7 @@ def value_of(rank: int) -> int:
 def peg_points(pile: Sequence[int], count: int) -> int:
     """Points for the last rank laid on ``pile`` (ranks of the current series).
 
-    Same rules as :func:`cribbage.scoring.score_peg` (RULES.md rule 10), on ranks.
+    Same rules as :func:`cribbage.scoring.score_peg` (docs/rules.md rule 10), on ranks.
 
     >>> peg_points((3, 3, 3), 9), peg_points((13, 12, 11), 30), peg_points((10, 10, 10, 1), 31)
     (6, 3, 2)
@@ -212,7 +213,7 @@ class PlaySearch:
         self.team_of = team_of
         self.team = team
         self.depth = depth
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple[Any, ...], int] = {}
         self.scores = scores
         self.target = target
         self.win_bonus = win_bonus
