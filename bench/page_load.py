@@ -38,9 +38,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from sitebuild.assemble import build, engine_zip  # noqa: E402
+from sitebuild.browsers import CHROMIUM_FLAGS, INSTALL_HINT, find_browser  # noqa: E402
+from sitebuild.pins import PINS, extract, fetch_tarball  # noqa: E402
+from sitebuild.precompile import precompiled_engine  # noqa: E402
+from sitebuild.serve import SiteHandler, SiteServer  # noqa: E402
 
-FLAGS = build.CHROMIUM_FLAGS
+FLAGS = CHROMIUM_FLAGS
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -101,7 +105,7 @@ THINK = """async ([level, moves]) => {
 }"""
 
 
-class CountingHandler(build.SiteHandler):
+class CountingHandler(SiteHandler):
     """The site's handler, counting the body bytes it sends."""
 
     sent = [0]
@@ -117,13 +121,13 @@ class CountingHandler(build.SiteHandler):
 def prepare_site(tmp: Path) -> Path:
     """dist/ plus /bare/: stock Pyodide files and the bare page, in one served dir."""
     site = tmp / "site"
-    shutil.copytree(build.build(quiet=True), site)
-    pin = next(p for p in build.PINS if p.key == "pyodide")
-    stock = build.extract(pin, build.fetch_tarball(pin))
+    shutil.copytree(build(quiet=True), site)
+    pin = next(p for p in PINS if p.key == "pyodide")
+    stock = extract(pin, fetch_tarball(pin))
     (site / "bare" / "pyodide").mkdir(parents=True)
     for name, data in stock.items():
         (site / "bare" / "pyodide" / name).write_bytes(data)
-    engine = build.precompiled_engine(pin, stock, build.engine_zip())  # cached by the build
+    engine = precompiled_engine(pin, stock, engine_zip())  # cached by the build
     (site / "bare" / "engine.zip").write_bytes(engine)
     (site / "bare" / "index.html").write_text(BARE_PAGE)
     return site
@@ -132,7 +136,7 @@ def prepare_site(tmp: Path) -> Path:
 def serve(site: Path) -> tuple[Any, str]:
     from functools import partial
 
-    server = build.SiteServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(site)))
+    server = SiteServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -232,9 +236,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--moves", type=int, default=40, help="computer decisions per level")
     args = parser.parse_args(argv)
-    browser = build.find_browser()
+    browser = find_browser()
     if browser is None:
-        print(build.INSTALL_HINT, file=sys.stderr)
+        print(INSTALL_HINT, file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 

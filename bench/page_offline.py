@@ -40,7 +40,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import page_load  # noqa: E402  (the page-load benchmark's launch and marks)
 
-import build  # noqa: E402
+from sitebuild.assemble import build  # noqa: E402
+from sitebuild.browsers import INSTALL_HINT, find_browser  # noqa: E402
+from sitebuild.serve import SiteServer  # noqa: E402
 
 INSTALLED = """async () => {
   if (!("serviceWorker" in navigator)) return true;
@@ -60,7 +62,7 @@ class NoWorkerHandler(page_load.CountingHandler):
 
 
 def serve(handler: type, directory: Path) -> tuple[Any, str]:
-    server = build.SiteServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
+    server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -123,13 +125,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--warm", type=int, default=2, help="warm visits per profile (default 2)")
     args = parser.parse_args(argv)
-    browser = build.find_browser()
+    browser = find_browser()
     if browser is None:
-        print(build.INSTALL_HINT, file=sys.stderr)
+        print(INSTALL_HINT, file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
-    site = build.build(quiet=True)
+    site = build(quiet=True)
     runs: dict[str, list[dict[str, Any]]] = {"with sw": [], "without sw": []}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         servers = {

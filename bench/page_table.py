@@ -32,7 +32,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from driver import Table  # noqa: E402
 from page_load import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
 
-import build  # noqa: E402
+from sitebuild.assemble import build  # noqa: E402
+from sitebuild.browsers import find_browser  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
 
 
 class App:
@@ -86,9 +88,9 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    build.build(quiet=True)
-    server, url = build.serve_in_thread()
-    executable = build.find_browser()
+    build(quiet=True)
+    server, url = serve_in_thread()
+    executable = find_browser()
     try:
         with sync_playwright() as playwright:
             launch: dict[str, Any] = {"args": FLAGS}

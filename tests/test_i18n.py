@@ -5,17 +5,17 @@ import re
 
 import pytest
 
-import build
 from cribbage import Card, i18n, parse_cards
 from cribbage.faces import RANK_CODES, SUIT_CODES
 from cribbage.game import EVENT_KINDS
 from cribbage.scoring import cadence, score_hand
+from sitebuild.assemble import language_files
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def merged() -> dict[str, dict[str, object]]:
-    files = build.language_files()
+    files = language_files()
     return {name.split("/")[1][: -len(".json")]: json.loads(data) for name, data in files.items()}
 
 

@@ -51,7 +51,8 @@ def keys_used() -> set[str]:
         keys |= {"ui." + key for key in re.findall(r'\b(?:t|markup)\(\s*"([\w.-]+)"', text)}
     html = (WEB / "pages" / "index.html").read_text(encoding="utf-8")
     keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', html))
-    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', (WEB / "boot" / "loading.mjs").read_text(encoding="utf-8")))
+    loading = (WEB / "boot" / "loading.mjs").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', loading))
     return keys
 
 

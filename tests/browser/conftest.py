@@ -1,11 +1,11 @@
 """The browser test harness (pytest-playwright), shared by every browser test.
 
-- The site is built once per session (``build.build``, instant when cached)
+- The site is built once per session (``sitebuild.assemble.build``, instant when cached)
   and served from dist/ on a free loopback port in a thread; ``base_url``
   points at it, so ``page.goto("/")`` opens the page.
 - The browser is found as ``python build.py test`` finds it: Playwright's own
-  Chromium if installed, else a system Chromium (with the flags DESIGN.md
-  lists); without one the browser tests are skipped with a one-line hint.
+  Chromium if installed, else a system Chromium (with the flags in
+  ``sitebuild/browsers.py``); without one the browser tests are skipped with a one-line hint.
 - Any console error or uncaught page error fails the test (mark a test with
   ``@pytest.mark.allow_console_errors`` when it provokes one on purpose).
 - Every request the page (and its workers) makes is recorded in
@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repo's build.py: one browser discovery, one server)
-
-CHROMIUM_FLAGS = build.CHROMIUM_FLAGS
+# The build's own browser discovery and server, so tests and `build.py test` agree.
+from sitebuild.assemble import build  # noqa: E402
+from sitebuild.browsers import CHROMIUM_FLAGS, INSTALL_HINT, find_browser  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
 
 # Registered before any page script, so no long task is missed.
 LONG_TASK_OBSERVER = """
@@ -56,9 +57,9 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def browser_choice() -> str:
     """ "playwright" or the path of a Chromium; skips the browser tests if none."""
-    choice = build.find_browser()
+    choice = find_browser()
     if choice is None:
-        pytest.skip(build.INSTALL_HINT)
+        pytest.skip(INSTALL_HINT)
     return choice
 
 
@@ -78,8 +79,8 @@ def browser_type_launch_args(
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     """Build dist/ once and serve it on a free loopback port; yields the base URL."""
-    build.build(quiet=True)
-    server, url = build.serve_in_thread()
+    build(quiet=True)
+    server, url = serve_in_thread()
     yield url
     server.shutdown()
     server.server_close()

@@ -24,7 +24,9 @@ from typing import Any
 
 import pytest
 
-import build
+from sitebuild.common import DIST
+from sitebuild.offline import service_worker
+from sitebuild.serve import SiteHandler, SiteServer
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, App
 from tests.browser.driver import Table
 
@@ -42,12 +44,12 @@ class Server:
     def start(self) -> None:
         server = self
 
-        class Handler(build.SiteHandler):
+        class Handler(SiteHandler):
             def send_response(self, code: int, message: str | None = None) -> None:
                 server.log.append((self.path.split("?")[0], code))
                 super().send_response(code, message)
 
-        self.server = build.SiteServer(
+        self.server = SiteServer(
             ("127.0.0.1", self.port), partial(Handler, directory=str(self.directory))
         )
         self.port = self.server.server_address[1]
@@ -74,7 +76,7 @@ class Server:
 def server(site: str, tmp_path: Path) -> Iterator[Server]:
     """A copy of this build's dist/ on its own origin."""
     copy = tmp_path / "build-a"
-    shutil.copytree(build.DIST, copy)
+    shutil.copytree(DIST, copy)
     served = Server(copy)
     yield served
     served.stop()
@@ -182,11 +184,11 @@ def test_manifest_is_valid_with_both_icons(site: str) -> None:
 
 
 def test_sw_precaches_exactly_the_build(site: str) -> None:
-    files = sw_files(build.DIST)
-    on_disk = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()}
+    files = sw_files(DIST)
+    on_disk = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
     assert set(files) == on_disk - {"sw.js"}
     assert "index.html" in files and "manifest.webmanifest" in files
-    assert sw_cache_name(build.DIST).startswith("cribbage-")
+    assert sw_cache_name(DIST).startswith("cribbage-")
 
 
 # --- the service worker in a browser ---------------------------------------------
@@ -276,7 +278,7 @@ def make_build_b(a: Path, b: Path) -> None:
         for p in b.rglob("*")
         if p.is_file() and p.name != "sw.js"
     }
-    (b / "sw.js").write_bytes(build.service_worker(site))
+    (b / "sw.js").write_bytes(service_worker(site))
 
 
 def test_a_new_build_reaches_the_player_without_mixing(

@@ -1,4 +1,4 @@
-"""Browser-free tests of the site's Python: build.py, the UI's pure module and
+"""Browser-free tests of the site's Python: the build (sitebuild), the UI's pure module and
 the engine worker's protocol, all under CPython."""
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from sitebuild import pins  # noqa: E402
+from sitebuild.assemble import build  # noqa: E402
+from sitebuild.common import BuildError  # noqa: E402
+from sitebuild.pins import Pin, fetch_tarball  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
 
 
 def _web_file(name: str) -> Path:
@@ -38,7 +42,7 @@ def load_web(name: str) -> ModuleType:
 shell = load_web("shell")
 
 
-@pytest.mark.parametrize("module", [shell, build], ids=["shell", "build"])
+@pytest.mark.parametrize("module", [shell], ids=["shell"])  # sitebuild's run by testpaths
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 
@@ -73,17 +77,17 @@ def test_settings_survive_any_form_values() -> None:
 def test_integrity_mismatch_is_a_one_line_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(build, "CACHE", tmp_path)
-    pin = build.Pin("x", "x", "1.0.0", "sha512-AAAA", ("a.js",))
+    monkeypatch.setattr(pins, "CACHE", tmp_path)
+    pin = Pin("x", "x", "1.0.0", "sha512-AAAA", ("a.js",))
     pin.tarball.parent.mkdir(parents=True)
     pin.tarball.write_bytes(b"not the pinned tarball")
-    with pytest.raises(build.BuildError, match="integrity mismatch") as error:
-        build.fetch_tarball(pin)
+    with pytest.raises(BuildError, match="integrity mismatch") as error:
+        fetch_tarball(pin)
     assert "\n" not in str(error.value)
 
 
 def test_build_is_complete_and_served_with_caching_headers() -> None:
-    dist = build.build(quiet=True)
+    dist = build(quiet=True)
     worker_script = (dist / "engine-worker.mjs").read_text()
     assert "{{" not in worker_script and "http" not in worker_script
     (engine_archive,) = dist.glob("cribbage-*.tar.gz")
@@ -94,7 +98,7 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     html = (dist / "index.html").read_text()
     assert "{{" not in html and "http" not in html.replace("http-equiv", "")
 
-    server, url = build.serve_in_thread(dist)
+    server, url = serve_in_thread(dist)
     try:
         wasm = next(dist.glob("pyodide-*/pyodide.asm.wasm")).relative_to(dist).as_posix()
         with urllib.request.urlopen(url + wasm) as response:
@@ -115,7 +119,7 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
 def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -> None:
     import tarfile
 
-    dist = build.build(quiet=True)
+    dist = build(quiet=True)
     with tarfile.open(next(dist.glob("cribbage-*.tar.gz"))) as tar:
         names = set(tar.getnames())
         assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
@@ -127,7 +131,7 @@ def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -
 def test_stdlib_is_shipped_precompiled() -> None:
     import zipfile
 
-    dist = build.build(quiet=True)
+    dist = build(quiet=True)
     with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
         names = zf.namelist()
     assert "json/__init__.pyc" in names and not any(n.endswith(".py") for n in names)

@@ -28,7 +28,8 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-import build
+from sitebuild.common import DIST
+from sitebuild.serve import SiteHandler, SiteServer, make_server
 
 SEED_DEAL = (
     "widget=deal&dealer=0&names=Alice,Bob&hands=5S4S2S8D6H8C|TS6DJH4HKC7C"
@@ -386,7 +387,7 @@ def test_cards_show_before_the_engine_in_every_language(page: Any) -> None:
 # --- one engine per page, from another origin ----------------------------------
 
 
-class CountingHandler(build.SiteHandler):
+class CountingHandler(SiteHandler):
     """The site's handler, recording every path it is asked for."""
 
     seen: list[str] = []
@@ -401,10 +402,10 @@ def two_origins(site: str) -> Iterator[tuple[str, str, list[str], Path]]:
     """The widgets on http://localhost:P1 (counted), a host dir on http://127.0.0.1:P2."""
     seen: list[str] = []
     handler = type("Counting", (CountingHandler,), {"seen": seen})
-    widgets = build.SiteServer(("127.0.0.1", 0), partial(handler, directory=str(build.DIST)))
+    widgets = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(DIST)))
     threading.Thread(target=widgets.serve_forever, daemon=True).start()
     with tempfile.TemporaryDirectory() as tmp:
-        host = build.make_server(0, Path(tmp))
+        host = make_server(0, Path(tmp))
         threading.Thread(target=host.serve_forever, daemon=True).start()
         widget_url = f"http://localhost:{widgets.server_address[1]}/"
         host_url = f"http://127.0.0.1:{host.server_address[1]}/"

@@ -1,0 +1,293 @@
+"""The site in dist/: web/ flattened, the pinned packages, the engine archive, catalogues, configs.
+
+Third-party files land in directories named by version and content hash
+(``pyodide-314.0.7-1a2b3c4d/``) so they can be served as immutable; the page,
+its configs and the UI code are revalidated on every load.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import sys
+import tarfile
+import zipfile
+from collections.abc import Container
+from pathlib import Path
+
+from sitebuild.common import (
+    DIST,
+    ENGINE_PACKAGE,
+    ROOT,
+    WEB,
+    BuildError,
+    short_hash,
+    write_if_changed,
+)
+from sitebuild.offline import SW_TEMPLATE, offline_files
+from sitebuild.pins import PINS, extract, fetch_tarball
+from sitebuild.precompile import precompiled_engine, precompiled_stdlib
+
+# Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
+TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
+
+ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
+# Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
+SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
+LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
+UI_FOLDERS = ("table", "views")  # the MicroPython UI: DOM code, then pure view code
+
+
+# --- the whole site ----------------------------------------------------------
+
+
+def build(quiet: bool = False) -> Path:
+    """Assemble dist/ and return its path."""
+    site = site_files()
+    DIST.mkdir(exist_ok=True)
+    for name, data in site.items():
+        write_if_changed(DIST / name, data)
+    remove_stale(set(site))
+    if not quiet:
+        total = sum(len(d) for d in site.values())
+        print(
+            f"built {DIST.relative_to(ROOT)}/: {len(site)} files, {total / 1e6:.1f} MB",
+            file=sys.stderr,
+        )
+    return DIST
+
+
+def site_files() -> dict[str, bytes]:
+    """Every file of the site, keyed by its path in dist/."""
+    vendor, stock = third_party_files()
+    dirs = {
+        f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
+        for pin in PINS
+    }
+    pyodide = next(pin for pin in PINS if pin.key == "pyodide")
+    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
+    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
+
+    site: dict[str, bytes] = {engine_name: engine}
+    for pin in PINS:
+        for name, data in vendor[pin.key].items():
+            site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
+    site.update(web_files({**dirs, "ENGINE_ARCHIVE": engine_name}, taken=site))
+    for module in SHARED_MODULES:  # the UI renders words as the engine does
+        site[module.name] = module.read_bytes()
+    site.update(language_files())
+    site.update(site_configs(dirs))
+    site.update(offline_files(site))
+    return site
+
+
+def third_party_files() -> tuple[dict[str, dict[str, bytes]], dict[str, bytes]]:
+    """Each pin's files as the page gets them (keyed by pin), and Pyodide's stock files.
+
+    The page gets Pyodide's stdlib precompiled and its lock file emptied; the
+    stock files are what the precompiler itself runs on.
+    """
+    vendor: dict[str, dict[str, bytes]] = {}
+    stock: dict[str, bytes] = {}
+    for pin in PINS:
+        files = extract(pin, fetch_tarball(pin))
+        if pin.key == "pyodide":
+            stock = dict(files)
+            files["python_stdlib.zip"] = precompiled_stdlib(pin, stock)
+            files["pyodide-lock.json"] = lock_without_packages(stock["pyodide-lock.json"])
+        vendor[pin.key] = files
+    return vendor, stock
+
+
+def web_files(placeholders: dict[str, str], taken: Container[str]) -> dict[str, bytes]:
+    """web/'s files as served, placeholders filled; the site is flat: web/<role>/<file> is /<file>.
+
+    A name served twice (by two folders, or already in ``taken``) fails the build.
+    """
+    out: dict[str, bytes] = {}
+    for path in sorted(WEB.rglob("*")):
+        if not is_copied(path):
+            continue
+        data = path.read_bytes()
+        if path.suffix in TEMPLATED:
+            data = fill_placeholders(data.decode(), placeholders).encode()
+        if path.name in out or path.name in taken:
+            raise BuildError(f"two files would be served as {path.name}")
+        out[path.name] = data
+    return out
+
+
+def is_copied(path: Path) -> bool:
+    """Whether the web/ file ``path`` is copied into the site (its placeholders filled).
+
+    Not copied: bytecode, the worker's bridge.py (it ships in the engine
+    archive), the service worker template and the page's catalogues (both
+    rendered into other files).
+    """
+    return (
+        path.is_file()
+        and "__pycache__" not in path.parts
+        and path not in (ENGINE_ENTRY, SW_TEMPLATE)
+        and LANG_SOURCES[1] not in path.parents
+    )
+
+
+def fill_placeholders(text: str, placeholders: dict[str, str]) -> str:
+    """``text`` with each ``{{KEY}}`` replaced by its value.
+
+    >>> fill_placeholders('import "./{{PYODIDE_DIR}}/pyodide.mjs"', {"PYODIDE_DIR": "pyodide-1"})
+    'import "./pyodide-1/pyodide.mjs"'
+    """
+    for key, value in placeholders.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def remove_stale(keep: set[str]) -> None:
+    """Delete files (and emptied dirs) in dist/ that the build did not write."""
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        rel = path.relative_to(DIST).as_posix()
+        if path.is_file() and rel not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+# --- the engine --------------------------------------------------------------
+
+
+def engine_zip() -> bytes:
+    """The ``cribbage`` package and ``bridge.py`` as one zip (deterministic).
+
+    The engine worker unpacks it into Python's working directory (on
+    ``sys.path``) and imports ``bridge``.
+    """
+    files = {
+        path.relative_to(ROOT).as_posix(): path
+        for path in sorted(ENGINE_PACKAGE.rglob("*"))
+        if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+    }
+    files[ENGINE_ENTRY.name] = ENGINE_ENTRY
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, files[name].read_bytes())
+    return buffer.getvalue()
+
+
+def lock_without_packages(lock: bytes) -> bytes:
+    """Pyodide's lock file with no packages: the engine is pure Python and loads none.
+
+    loadPyodide fetches and indexes the lock file before Python starts; the
+    stock one lists 357 packages in 119 kB. Its ``info`` (ABI, Python
+    version) is kept, so Pyodide's version check still applies.
+
+    >>> lock_without_packages(b'{"info": {"abi_version": "x"}, "packages": {"numpy": {}}}')
+    b'{"info":{"abi_version":"x"},"packages":{}}'
+    """
+    info = json.loads(lock)["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":")).encode()
+
+
+def engine_archive(precompiled: bytes) -> bytes:
+    """The precompiled engine zip repacked as a deterministic ``.tar.gz`` for the page.
+
+    The worker inflates it with the browser's own DecompressionStream and
+    writes the files into Python's file system from JS, which is faster than
+    Python's zipfile (used by ``pyodide.unpackArchive``) at start-up.
+    """
+    tar_buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(precompiled)) as source, tarfile.open(
+        fileobj=tar_buffer, mode="w", format=tarfile.USTAR_FORMAT
+    ) as tar:
+        for name in sorted(source.namelist()):
+            data = source.read(name)
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as gz:
+        gz.write(tar_buffer.getvalue())
+    return out.getvalue()
+
+
+
+# --- languages and configs ---------------------------------------------------
+
+
+def language_files() -> dict[str, bytes]:
+    """``lang/<code>.json`` for each language: the engine's catalogue merged with the page's.
+
+    Sources: ``cribbage/lang/<code>.json`` and ``web/lang/<part>.<code>.json``.
+    Every language must have exactly English's keys (the second-person forms
+    ``<key>.you`` are optional) and no key may be defined twice, so a missing
+    translation fails the build instead of showing English.
+    """
+    merged = merged_catalogues()
+    for lang, entries in merged.items():
+        check_keys(lang, set(entries), set(merged["en"]))
+    return {
+        f"lang/{lang}.json": json.dumps(entries, ensure_ascii=False, separators=(",", ":")).encode()
+        for lang, entries in merged.items()
+    }
+
+
+def merged_catalogues() -> dict[str, dict[str, object]]:
+    """Each language's entries from all its source files; a key defined twice fails the build."""
+    languages = sorted(path.stem for path in LANG_SOURCES[0].glob("*.json"))
+    merged: dict[str, dict[str, object]] = {}
+    for lang in languages:
+        parts = [LANG_SOURCES[0] / f"{lang}.json", *sorted(LANG_SOURCES[1].glob(f"*.{lang}.json"))]
+        merged[lang] = {}
+        for part in parts:
+            entries = json.loads(part.read_text(encoding="utf-8"))
+            twice = sorted(set(entries) & set(merged[lang]))
+            if twice:
+                raise BuildError(f"{part.relative_to(ROOT)} defines {', '.join(twice)} again")
+            merged[lang].update(entries)
+    return merged
+
+
+def check_keys(lang: str, keys: set[str], english: set[str]) -> None:
+    """Fail the build unless ``lang`` has English's keys; ``<key>.you`` forms are optional.
+
+    A language may add ``<key>.you`` (a second-person form its grammar needs)
+    only beside ``<key>``.
+
+    >>> check_keys("es", {"a", "a.you"}, {"a"})
+    >>> check_keys("es", {"b.you"}, {"a"})
+    Traceback (most recent call last):
+    sitebuild.common.BuildError: lang/es.json: missing ['a'], not in English ['b.you']
+    """
+    missing = sorted(required(english) - keys)
+    extra = sorted(required(keys) - english)
+    extra += sorted(k for k in keys - required(keys) if k[: -len(".you")] not in keys)
+    if missing or extra:
+        raise BuildError(f"lang/{lang}.json: missing {missing[:5]}, not in English {extra[:5]}")
+
+
+def required(keys: set[str]) -> set[str]:
+    """The keys every language must have: all but the optional ``<key>.you`` forms."""
+    return {key for key in keys if not key.endswith(".you")}
+
+
+def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
+    """The UI's PyScript config, ``ui.json``, kept beside index.html.
+
+    Beside the page because PyScript's main script resolves ``interpreter``
+    against the page's URL. It runs MicroPython on the main thread, with the
+    UI's pure modules (every web/*.py but main.py and the engine's bridge.py).
+    The engine needs no PyScript config: engine.mjs starts its worker
+    (engine-worker.mjs).
+    """
+    found = [p.name for folder in UI_FOLDERS for p in (WEB / folder).glob("*.py")]
+    shared = [module.name for module in SHARED_MODULES]
+    ui_modules = sorted([name for name in found if name != "main.py"] + shared)
+    ui = {
+        "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
+        "files": {f"./{name}": "" for name in ui_modules},
+    }
+    return {"ui.json": json.dumps(ui, indent=1).encode()}

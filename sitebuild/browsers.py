@@ -1,0 +1,116 @@
+"""Finding a browser for the browser tests (installing one if need be), and the test command.
+
+Order: $CRIBBAGE_BROWSER, Playwright's own Chromium, a system Chromium, then
+(only for ``python build.py test``) Debian's chromium installed with apt-get,
+because Playwright cannot download its browsers on a closed network.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from sitebuild.assemble import build
+from sitebuild.common import ROOT
+
+SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+BROWSER_ENV = "CRIBBAGE_BROWSER"  # "playwright" or a path to a Chromium executable
+
+# How the tests and benchmarks start Chromium: as root (so without the sandbox), with
+# no GPU, and without the background connections a closed network refuses.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "no browser for the browser tests: run `playwright install chromium`, or install Chromium "
+    "(Debian: apt-get install -y chromium), or set CRIBBAGE_BROWSER to a Chromium executable"
+)
+
+
+def playwright_chromium() -> str | None:
+    """The path of Playwright's own Chromium if it is installed, else None."""
+    probe = (
+        "from playwright.sync_api import sync_playwright\n"
+        "with sync_playwright() as p: print(p.chromium.executable_path)"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = done.stdout.strip()
+    return path if done.returncode == 0 and path and os.path.exists(path) else None
+
+
+def system_chromium() -> str | None:
+    """A system Chromium, if one is installed."""
+    for path in SYSTEM_CHROMIUM:
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def install_debian_chromium() -> str | None:
+    """Install Debian's chromium when we are root on Debian; return its path or None."""
+    if (
+        os.geteuid() != 0
+        or not Path("/etc/debian_version").exists()
+        or shutil.which("apt-get") is None
+    ):
+        return None
+    print("installing Debian's chromium for the browser tests", file=sys.stderr)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for args in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        if subprocess.run(args, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+            return None
+    return system_chromium()
+
+
+def find_browser(install: bool = False) -> str | None:
+    """``"playwright"`` for Playwright's own browser, a Chromium path, or None.
+
+    Order: $CRIBBAGE_BROWSER, Playwright's browser, a system Chromium, then
+    (only with ``install``) Debian's chromium installed with apt-get.
+    """
+    chosen = os.environ.get(BROWSER_ENV)
+    if chosen:
+        return chosen
+    if playwright_chromium():
+        return "playwright"
+    return system_chromium() or (install_debian_chromium() if install else None)
+
+
+def ensure_test_requirements() -> bool:
+    """Install the test extra (pytest-playwright and friends) if it is missing."""
+    try:
+        import pytest_playwright  # noqa: F401
+    except ImportError:
+        print('installing the test requirements: pip install -e ".[test]"', file=sys.stderr)
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "-e", ".[test]"]
+        if subprocess.call(command, cwd=ROOT) != 0:
+            print('could not install them: run pip install -e ".[test]"', file=sys.stderr)
+            return False
+    return True
+
+
+def run_tests(args: list[str]) -> int:
+    """Build, find a browser, then run the whole suite with pytest."""
+    if not ensure_test_requirements():
+        return 2
+    build()
+    browser = find_browser(install=True)
+    if browser is None:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    env = {**os.environ, BROWSER_ENV: browser}
+    return subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
