@@ -72,11 +72,11 @@ from typing import Any
 
 from . import __version__
 from .cards import CardError
+from .coach import coach_advice, review_deal
+from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
-from .coach import coach_advice, review_deal
-from .fairdeal import deal_proofs
 from .tutor import deal_steps, peg_sequence, score, show_score
 
 Request = dict[str, Any]

@@ -296,8 +296,11 @@ def _scripted_game(request: Request, players: int) -> Game:
     dealt = [card_list(hand, "a hand", 6) for hand in hands]
     crib = card_list(request.get("crib") or [], "the crib", 4)
     starter = Card.parse(str(request.get("starter", "")))
+    dealer = request.get("dealer")
+    if type(dealer) is not int:
+        raise ValueError("'dealer' must be a seat number.")
     rules = Rules(players=players, target=request.get("target", 121), manual_counting=True)
-    return Game.scripted(rules, dealer=request.get("dealer"), hands=dealt, starter=starter,
+    return Game.scripted(rules, dealer=dealer, hands=dealt, starter=starter,
                          crib=crib, scores=request.get("scores"))
 
 
@@ -310,10 +313,11 @@ def _step(game: Game, move: Move, line: Callable[[Event], str], lang: str) -> di
     events = [e for e in game.events[before:] if e.kind != "claim"]
     shown = next((e for e in events if e.kind in ("hand", "crib")), None)
     if shown is not None:  # one hand of the show: its cards, items and cadence
+        said = cadence(shown.items, lang)
         show = {"seat": shown.seat, "kind": shown.kind,
                 "cards": [c.code for c in shown.cards], "total": shown.points + shown.refused,
-                "items": items_in_words(shown.items, lang), "said": cadence(shown.items, lang)}
-        return _snapshot(game, [], line(shown), [show["said"]], show, crib, starter)
+                "items": items_in_words(shown.items, lang), "said": said}
+        return _snapshot(game, [], line(shown), [said], show, crib, starter)
     lines = [line(event) for event in events if event.kind != "deal"]
     shown_pile = list(game.pile) if list(game.pile) == pile else pile
     return _snapshot(game, shown_pile, lines[0] if lines else "", lines, None)

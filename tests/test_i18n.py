@@ -10,6 +10,7 @@ from cribbage.faces import RANK_CODES, SUIT_CODES
 from cribbage.game import EVENT_KINDS
 from cribbage.scoring import cadence, score_hand
 from sitebuild.assemble import language_files
+from sitebuild.common import ENGINE_PACKAGE
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -69,7 +70,7 @@ def test_the_cadence_of_any_show_ends_on_its_total(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_event_kind_has_a_log_line(lang: str) -> None:
-    engine = json.loads((build.ENGINE_PACKAGE / "lang" / f"{lang}.json").read_text("utf-8"))
+    engine = json.loads((ENGINE_PACKAGE / "lang" / f"{lang}.json").read_text("utf-8"))
     suffixes = ["event.muggins.over", "event.muggins.under", "event.corrected.over"]
     for key in [f"event.{kind}" for kind in EVENT_KINDS] + suffixes:
         assert key in engine, key

@@ -22,8 +22,8 @@ statsview = importlib.import_module("statsview")
 
 from cribbage import Game  # noqa: E402
 from cribbage.fairdeal import deal_proofs  # noqa: E402
-from cribbage.protocol import Session  # noqa: E402
 from cribbage.players import computer_move, make_player  # noqa: E402
+from cribbage.protocol import Session  # noqa: E402
 
 
 @pytest.mark.parametrize("module", [coachview, statsview], ids=["coachview", "statsview"])
