@@ -17,6 +17,7 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path[:0] = [str(WEB / "views")]
 
+shell = importlib.import_module("shell")
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
 
@@ -28,7 +29,7 @@ from cribbage.protocol import Session  # noqa: E402
 
 @pytest.mark.parametrize("module", [coachview, statsview], ids=["coachview", "statsview"])
 def test_doctests(module: ModuleType) -> None:
-    assert doctest.testmod(module).failed == 0
+    assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 
 
 session = Session()
@@ -140,4 +141,4 @@ def test_statistics_count_each_game_and_deal_once() -> None:
     totals = coachview.points_by_source(events, 2)
     assert [sum(t.values()) for t in totals] == game.scores
     assert statsview.read_stats(json.dumps(stats)) == stats
-    assert "Expert" in statsview.stats_html(stats, ["beginner", "expert"])
+    assert "Expert" in statsview.stats_html(shell.Words(), stats, ["beginner", "expert"])

@@ -9,7 +9,6 @@ import importlib
 import json
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -27,17 +26,10 @@ statsview = importlib.import_module("statsview")
 ENGLISH = json.loads((WEB / "lang" / "table.en.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture
-def lang() -> Iterator[object]:
-    """Switch the page's language inside a test; English again afterwards."""
-    yield shell.set_language
-    shell.set_language("en")
-
-
 @pytest.mark.parametrize("module", [shell, tableview, pegboard], ids=["shell", "tableview",
                                                                        "pegboard"])
 def test_doctests(module: ModuleType) -> None:
-    assert doctest.testmod(module).failed == 0
+    assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 
 
 def keys_used() -> set[str]:
@@ -70,71 +62,76 @@ def test_the_other_languages_have_every_english_key(code: str) -> None:
     assert set(other) == set(ENGLISH)
 
 
-def test_status_lines_in_each_language(lang) -> None:
+def test_status_lines_in_each_language() -> None:
+    w = shell.Words()
     view = {"phase": "play", "current_player": 0, "dealer": 1, "discards_each": 2,
             "legal_moves": ["play 5S"], "count": 12}
-    lang("es")
-    assert shell.status_text(view, tableview.seat_names([0, 1])) == (
+    w = shell.Words("es")
+    assert shell.status_text(w, view, tableview.seat_names(w, [0, 1])) == (
         "Te toca: juega una carta (cuenta 12).")
-    assert shell.status_text(dict(view, current_player=1), tableview.seat_names([0, 1])) == (
+    assert shell.status_text(w, dict(view, current_player=1), tableview.seat_names(w, [0, 1])) == (
         "Ordenador está pensando…")
-    lang("ja")
+    w = shell.Words("ja")
     discard = dict(view, phase="discard", dealer=0)
-    assert shell.status_text(discard, tableview.seat_names([0, 1]), cuts_fresh=True) == (
+    assert shell.status_text(w, discard, tableview.seat_names(w, [0, 1]), cuts_fresh=True) == (
         "あなたが一番低いカードを引いたので親です。自分のクリブに出すカードを2枚選んでください。")
 
 
-def test_log_lines_and_card_names_follow_the_language(lang) -> None:
+def test_log_lines_and_card_names_follow_the_language() -> None:
+    w = shell.Words()
     play = {"kind": "play", "seat": 0, "cards": ["QH"], "count": 25, "points": 2,
             "items": [{"kind": "pair", "points": 2, "cards": ["QH", "QS"]}]}
-    lang("es")
-    names = tableview.seat_names([0, 1])
-    assert tableview.event_text(play, names) == "Tú juegas Q♥ — 25 — par 2"
-    assert 'aria-label="reina de corazones"' in tableview.card_html("QH", "play")
-    assert 'data-card="QH" data-action="play"' in tableview.card_html("QH", "play")
-    lang("ja")
-    assert tableview.event_text(dict(play, seat=1), tableview.seat_names([0, 1])) == (
+    w = shell.Words("es")
+    names = tableview.seat_names(w, [0, 1])
+    assert tableview.event_text(w, play, names) == "Tú juegas Q♥ — 25 — par 2"
+    assert 'aria-label="reina de corazones"' in tableview.card_html(w, "QH", "play")
+    assert 'data-card="QH" data-action="play"' in tableview.card_html(w, "QH", "play")
+    w = shell.Words("ja")
+    assert tableview.event_text(w, dict(play, seat=1), tableview.seat_names(w, [0, 1])) == (
         "コンピューターがQ♥を出す — 25 — ペア 2点")
-    assert tableview.card_words("QH") == "ハートのクイーン"
+    assert tableview.card_words(w, "QH") == "ハートのクイーン"
 
 
-def test_game_over_words(lang) -> None:
+def test_game_over_words() -> None:
+    w = shell.Words()
     outcome = {"winner": 0, "kind": "double skunk", "game_points": 3, "scores": [121, 50]}
-    teams = tableview.score_names(tableview.seat_names([0, 1, 0, 1]), 2)
-    assert tableview.outcome_text(outcome, teams, 0, partners=True) == (
+    teams = tableview.score_names(w, tableview.seat_names(w, [0, 1, 0, 1]), 2)
+    assert tableview.outcome_text(w, outcome, teams, 0, partners=True) == (
         "You & Partner win with a double skunk! (3 game points)")
-    lang("es")
-    assert tableview.outcome_text(outcome, tableview.seat_names([0, 1]), 0) == (
+    w = shell.Words("es")
+    assert tableview.outcome_text(w, outcome, tableview.seat_names(w, [0, 1]), 0) == (
         "¡Has ganado con doble capote! (3 puntos de partida)")
-    assert tableview.final_scores([121, 50], tableview.seat_names([0, 1])) == (
+    assert tableview.final_scores(w, [121, 50], tableview.seat_names(w, [0, 1])) == (
         "Tú 121, Ordenador 50")
-    lang("ja")
-    assert tableview.outcome_text(dict(outcome, winner=1, kind="win", game_points=1),
-                                  tableview.seat_names([0, 1]), 0) == (
+    w = shell.Words("ja")
+    assert tableview.outcome_text(w, dict(outcome, winner=1, kind="win", game_points=1),
+                                  tableview.seat_names(w, [0, 1]), 0) == (
         "コンピューターの勝ち！（ゲームポイント1）")
 
 
-def test_engine_errors_are_said_by_kind(lang) -> None:
+def test_engine_errors_are_said_by_kind() -> None:
+    w = shell.Words()
     error = {"kind": "no-game", "type": "ProtocolError", "message": "Start a game first."}
-    assert shell.error_text(error) == "Start a game first."
-    assert shell.error_text({"kind": "???", "message": "boom"}).startswith("The engine had")
-    lang("ja")
-    assert shell.error_text(error) == "進行中のゲームがありません。新しいゲームを始めてください。"
+    assert shell.error_text(w, error) == "Start a game first."
+    assert shell.error_text(w, {"kind": "???", "message": "boom"}).startswith("The engine had")
+    w = shell.Words("ja")
+    assert shell.error_text(w, error) == (
+        "進行中のゲームがありません。新しいゲームを始めてください。")
 
 
-def test_the_coach_and_the_statistics_in_spanish(lang) -> None:
-    lang("es")
-    text = coachview.advice_html({"kind": "play", "choices": [
+def test_the_coach_and_the_statistics_in_spanish() -> None:
+    w = shell.Words("es")
+    text = coachview.advice_html(w, {"kind": "play", "choices": [
         {"card": "TS", "value": 1.5, "points_now": 2, "reply_risk": 0.0}]}, 5)
     assert "<h2>Entrenador</h2>" in text and "cuenta 15; anota 2 ya" in text
-    review = coachview.review_html({"deal": 1, "lost": 0.0, "decisions": [
+    review = coachview.review_html(w, {"deal": 1, "lost": 0.0, "decisions": [
         {"kind": "discard", "chosen": ["5S", "KH"], "best": ["5S", "KH"], "chosen_value": 1.0,
          "best_value": 1.0, "loss": 0.0, "count": 0}]})
     assert "Descartaste cinco de picas y rey de corazones: la mejor opción" in review
-    assert "<th>Principiante</th>" in statsview.stats_html(statsview.new_stats(), ["beginner"])
+    assert "<th>Principiante</th>" in statsview.stats_html(w, statsview.new_stats(), ["beginner"])
 
 
 def test_markup_escapes_the_template_not_the_values() -> None:
-    assert shell.markup("stats.best_hand", {"points": 29, "cards": "<b>x</b>",
+    assert shell.Words().markup("stats.best_hand", {"points": 29, "cards": "<b>x</b>",
                                             "starter": "<i>y</i>"}) == (
         "29 points: <b>x</b> with <i>y</i>")

@@ -84,7 +84,7 @@ class Table:
                 if button:
                     self.click(button)
                     return phase
-        if phase == "show" and self.page.locator("input[name=points]").count():
+        if phase in ("show", "play") and self.page.locator("input[name=points]").count():
             points = self.page.locator("input[name=points]")
             try:
                 points.fill(str(claim if claim is not None else 0), timeout=3000)
@@ -92,7 +92,7 @@ class Table:
                 return phase
             self.click(self.page.get_by_role("button", name="Count"))
             return phase
-        if phase == "show" and self.enabled("Muggins!"):
+        if phase in ("show", "play") and self.enabled("Muggins!"):
             self.click(self.page.get_by_role("button", name="Muggins!" if muggins else "Accept"))
             return phase
         if phase == "discard":

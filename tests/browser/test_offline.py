@@ -243,7 +243,7 @@ def test_offline_with_the_server_stopped(
     page.reload()
     page.wait_for_selector("#table[data-phase=setup]")
     app.wait_engine()
-    assert app.result("hello")["game"] is True
+    assert "new_game" in app.result("hello")["endpoints"]
     assert app.result("new_game", {"seed": 3})["phase"] in ("cut", "discard")
     Table(app, page).start()
     assert page.get_attribute("#table", "data-phase") != "setup"

@@ -90,6 +90,33 @@ def test_manual_counting_and_muggins_both_ways(app: Any, page: Any) -> None:
     assert both_ways(), seen
 
 
+def test_manual_pegging_with_muggins_in_the_play(app: Any, page: Any) -> None:
+    """Each card's points are claimed by whoever laid it; a short claim can be taken."""
+    table = Table(app, page).open().start(counting="pegging", level="beginner")
+    log = page.locator(".log-lines")
+    seen = {"claim": False, "human may call": False, "computer took": False}
+
+    def look() -> bool:
+        text = log.text_content() or ""
+        playing = table.phase == "play"
+        seen["claim"] = seen["claim"] or (
+            playing and page.locator(".actions input[name=points]").count() == 1)
+        seen["computer took"] = seen["computer took"] or "Muggins! Computer took" in text
+        seen["human may call"] = seen["human may call"] or (
+            playing and table.enabled("Muggins!") is not None)
+        return all(seen.values())
+
+    # The human claims 0 for every card (the computer may take what was missed); the
+    # beginner misses now and then, and the human calls muggins on it.
+    for _ in range(3):
+        table.play_until(lambda: look() or table.phase == "over", claim=0, muggins=True)
+        if look():
+            break
+        page.locator("#game-over").get_by_role("button", name="New game").click()
+        table.start(counting="pegging", level="beginner")
+    assert look(), seen
+
+
 def test_reload_resumes_in_the_middle_of_the_play(app: Any, page: Any) -> None:
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "play" and table.my_cards().count() == 3

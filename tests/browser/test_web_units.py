@@ -44,7 +44,7 @@ shell = load_web("shell")
 
 @pytest.mark.parametrize("module", [shell], ids=["shell"])  # sitebuild's run by testpaths
 def test_doctests(module: ModuleType) -> None:
-    assert doctest.testmod(module).failed == 0
+    assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 
 
 def engine_offer() -> dict:
@@ -69,6 +69,7 @@ def test_settings_survive_any_form_values() -> None:
         "skunk": "acc",
         "manual_counting": False,
         "muggins": False,
+        "manual_pegging": False,
         "exact_finish": False,
     }
     assert settings["speed"] == 1.0

@@ -14,7 +14,7 @@
 //     all: the browser fetches them as if there were no service worker, so
 //     the HTTP cache and V8's compiled-wasm cache work as before (a worker
 //     that passes responses through, or serves them from Cache Storage, made
-//     warm loads slower: DESIGN.md).
+//     warm loads slower: see README, "Offline and installing").
 //   * If the network fails (or is too slow), the page comes from this cache,
 //     and so does every file it asks for: old page with old files, never a
 //     mix. Files of a page we know nothing about (e.g. this worker was

@@ -14,7 +14,6 @@ import shell
 import statsview
 import tableview
 from dom import STATS_KEY, storage_get, storage_set
-from shell import t
 from tablestate import HUMAN
 
 ACTIONS = ("hint", "review", "stats", "stats-reset", "stats-close")
@@ -27,6 +26,11 @@ class TableCoach:
         self.dom = dom
         self.state = state
         self.engine = engine  # an async (name, payload) -> (ok, result) call
+
+    @property
+    def words(self):
+        """The page's words (a language switch replaces them)."""
+        return self.state.words
 
     @property
     def coach(self):
@@ -57,12 +61,12 @@ class TableCoach:
     def draw_fair(self, proof):
         fair = self.dom.part(".fair")
         summary = fair.querySelector("summary")
-        summary.textContent = coachview.fair_summary(proof)
+        summary.textContent = coachview.fair_summary(self.words, proof)
         sealed = proof["sealed"]
         if sealed:
             summary.setAttribute("data-deal", str(sealed[0]["deal"]))
             summary.setAttribute("data-commitment", sealed[0]["commitment"])
-        fair.querySelector(".fair-body").innerHTML = coachview.fair_html(proof)
+        fair.querySelector(".fair-body").innerHTML = coachview.fair_html(self.words, proof)
         fair.hidden = False
 
     def count_finished_deals(self, events):
@@ -108,7 +112,7 @@ class TableCoach:
 
     def show_hint(self, what, data):
         self.coach.hint_shown = (what, data)
-        self.dom.part(".coach-panel").innerHTML = coach_html(self.coach.hint_shown,
+        self.dom.part(".coach-panel").innerHTML = coach_html(self.words, self.coach.hint_shown,
                                                              "coach.thinking")
 
     def auto_review(self):
@@ -127,7 +131,7 @@ class TableCoach:
         self.coach.review_shown = (what, data)
         spot = self.dom.part(".show-panel .review-spot")
         if spot is not None:
-            spot.innerHTML = coach_html(self.coach.review_shown, "coach.reviewing")
+            spot.innerHTML = coach_html(self.words, self.coach.review_shown, "coach.reviewing")
 
     def new_show(self):
         """A new show: nothing reviewed in it yet."""
@@ -156,14 +160,15 @@ class TableCoach:
         self.write_stats(stats)
 
     def draw_summary(self):
-        names = tableview.score_names(self.state.names, self.state.view["teams"])
+        names = tableview.score_names(self.words, self.state.names, self.state.view["teams"])
         totals = coachview.points_by_source(self.coach.game_events, len(names))
-        self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(
+        self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(self.words,
             totals, names)
 
     def show_stats(self):
         body = self.dom.stats.querySelector(".stats-body")
-        body.innerHTML = statsview.stats_html(self.read_stats(), self.state.hello["levels"])
+        levels = self.state.hello["levels"]
+        body.innerHTML = statsview.stats_html(self.words, self.read_stats(), levels)
         self.dom.stats.hidden = False
 
     def redraw(self):
@@ -197,20 +202,20 @@ class TableCoach:
             self.dom.stats.hidden = True
 
 
-def coach_html(shown, thinking_key):
+def coach_html(words, shown, thinking_key):
     """A coach panel's content: thinking, an error, or the coach's answer."""
     what, data = shown
     if what == "thinking":
-        return "<p>" + tableview.html(t(thinking_key)) + "</p>"
+        return "<p>" + tableview.html(words.t(thinking_key)) + "</p>"
     if what == "error":
-        return "<p>" + tableview.html(shell.error_text(data)) + "</p>"
+        return "<p>" + tableview.html(shell.error_text(words, data)) + "</p>"
     if thinking_key == "coach.thinking":
-        return coachview.advice_html(data[0], data[1])
-    return coachview.review_html(data)
+        return coachview.advice_html(words, data[0], data[1])
+    return coachview.review_html(words, data)
 
 
-def review_button(deal):
+def review_button(words, deal):
     """The show panel's Review button and the place its review goes."""
     return ('<div class="review-spot"></div>', '<button type="button" class="quiet" '
             'data-action="review" data-deal="' + str(deal) + '">'
-            + tableview.html(t("button.review")) + "</button>")
+            + tableview.html(words.t("button.review")) + "</button>")

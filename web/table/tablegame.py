@@ -16,7 +16,7 @@ import tableview
 from dom import SAVE_KEY, SETTINGS_KEY, TALLY_KEY, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from shell import i18n, t
+from shell import i18n
 from tablecoach import ACTIONS, TableCoach, review_button
 from tablerender import (
     draw_board,
@@ -38,6 +38,11 @@ class TableGame:
         self.dom = dom
         self.state = state
         self.coach = TableCoach(dom, state, self.call)
+
+    @property
+    def words(self):
+        """The page's words (a language switch replaces them)."""
+        return self.state.words
 
     # --- the engine -------------------------------------------------------------
 
@@ -91,7 +96,7 @@ class TableGame:
         note = self.dom.form.querySelector(".notice")
         notice = self.state.notice
         note.hidden = notice is None
-        note.textContent = t(notice[0], notice[1]) if notice else ""
+        note.textContent = self.words.t(notice[0], notice[1]) if notice else ""
 
     def close_dialog(self):
         self.dom.form.hidden = True
@@ -99,7 +104,7 @@ class TableGame:
 
     def show_error(self, error):
         """Tell the player about an engine error; the page stays usable."""
-        self.dom.status.textContent = shell.error_text(error)
+        self.dom.status.textContent = shell.error_text(self.words, error)
         self.dom.table.setAttribute("data-error", error.get("kind", "internal"))
 
     # --- starting, saving, resuming -----------------------------------------------
@@ -107,7 +112,7 @@ class TableGame:
     def begin(self, settings, view):
         """Clear the table for a game whose first view is ``view``."""
         state = self.state
-        state.new_game(settings, tableview.seat_names(view["team_of"]), view["teams"])
+        state.new_game(settings, tableview.seat_names(self.words, view["team_of"]), view["teams"])
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
         self.dom.part(".show-panel").hidden = True
@@ -150,7 +155,7 @@ class TableGame:
         ok, result = await self.call("load", {"save": game_text, "seat": HUMAN, "proof": True})
         if not ok:
             storage_set(SAVE_KEY, None)
-            self.open_dialog("notice.unresumable", {"reason": shell.error_text(result)})
+            self.open_dialog("notice.unresumable", {"reason": shell.error_text(self.words, result)})
             return
         if result["phase"] == "over":
             storage_set(SAVE_KEY, None)
@@ -212,7 +217,7 @@ class TableGame:
         state = self.state
         kind = event["kind"]
         state.coach.game_events.append(event)
-        text = tableview.event_text(event, state.names)
+        text = tableview.event_text(self.words, event, state.names)
         log(self.dom, text)
         if not replaying and (event.get("points") or kind in ("heels", "go_said", "muggins")):
             self.announce(text)
@@ -272,36 +277,39 @@ class TableGame:
 
     def show_row(self, event):
         """One hand or crib of the show: whose, the cards, the count said aloud, the total."""
-        seat, names = event["seat"], self.state.names
+        seat, names, words = event["seat"], self.state.names, self.words
         if event["kind"] == "crib":
-            whose = t("crib.mine") if seat == HUMAN else t("crib.theirs", {"who": names[seat]})
+            whose = words.t("crib.mine") if seat == HUMAN else words.t("crib.theirs",
+                                                                       {"who": names[seat]})
         else:
-            whose = t("show.hand.mine") if seat == HUMAN else t("show.hand",
-                                                                 {"who": names[seat]})
-        cards = "".join(tableview.card_html(code) for code in event["cards"])
+            whose = words.t("show.hand.mine") if seat == HUMAN else words.t("show.hand",
+                                                                            {"who": names[seat]})
+        cards = "".join(tableview.card_html(words, code) for code in event["cards"])
         total = event["points"] + event.get("refused", 0)
+        said = i18n.cadence(event["items"], words.lang)
         return ('<li><span class="who">' + tableview.html(whose) + "</span>"
                 + '<span class="cards">' + cards + "</span>"
-                + '<span class="said">' + tableview.html(i18n.cadence(event["items"], shell.lang))
+                + '<span class="said">' + tableview.html(said)
                 + '</span><strong class="total">' + str(total) + "</strong></li>")
 
     def draw_show(self):
         """The show panel with the hands shown so far, in the page's language."""
-        state = self.state
+        state, words = self.state, self.words
         self.dom.part(".show-panel").innerHTML = (
-            "<h2>" + tableview.html(t("show.title")) + '</h2><p class="starter-line">'
-            + tableview.html(t("show.starter")) + " " + tableview.card_html(state.last_starter)
+            "<h2>" + tableview.html(words.t("show.title")) + '</h2><p class="starter-line">'
+            + tableview.html(words.t("show.starter")) + " "
+            + tableview.card_html(words, state.last_starter)
             + "</p><ol>" + "".join(self.show_row(event) for event in state.showing["shown"])
             + "</ol>")
 
     def draw_show_end(self):
         """Below the show: the review's place, Review and Continue, and the status line."""
-        self.dom.status.textContent = t("status.show")
-        spot, button = review_button(self.state.showing["deal"])
+        self.dom.status.textContent = self.words.t("status.show")
+        spot, button = review_button(self.words, self.state.showing["deal"])
         self.dom.part(".show-panel").insertAdjacentHTML("beforeend", spot)
         self.dom.part(".actions").innerHTML = button + (
             '<button type="button" data-action="continue">'
-            + tableview.html(t("button.continue")) + "</button>")
+            + tableview.html(self.words.t("button.continue")) + "</button>")
 
     async def present_show(self, shows):
         """Reveal each hand and the crib with its breakdown, then wait for Continue."""
@@ -352,13 +360,13 @@ class TableGame:
         """The game-over headline, final scores and match tally in the page's language."""
         state, dialog = self.state, self.dom.game_over
         outcome, tally = state.over["outcome"], state.over["tally"]
-        names = tableview.score_names(state.names, state.view["teams"])
+        names = tableview.score_names(self.words, state.names, state.view["teams"])
         partners = state.view["teams"] < state.view["rules"]["players"]
-        dialog.querySelector(".headline").textContent = tableview.outcome_text(
+        dialog.querySelector(".headline").textContent = tableview.outcome_text(self.words,
             outcome, names, state.team_of(HUMAN), partners)
-        dialog.querySelector(".final-scores").textContent = tableview.final_scores(
+        dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names)
-        dialog.querySelector(".tally").textContent = t("tally", {"won": tally["won"],
+        dialog.querySelector(".tally").textContent = self.words.t("tally", {"won": tally["won"],
                                                                  "lost": tally["lost"]})
 
     # --- language ----------------------------------------------------------------------
@@ -366,7 +374,7 @@ class TableGame:
     def use_language(self, code, text):
         """Install the merged catalogue ``text`` (dist/lang/<code>.json) and speak it."""
         i18n.install(code, json.loads(text))
-        shell.set_language(code)
+        self.state.words = shell.Words(code)
 
     def on_language(self, event):
         """The player picked another language (loading.mjs has translated the page's
@@ -382,7 +390,7 @@ class TableGame:
         self.draw_notice()
         if state.view is None:
             return
-        state.names = tableview.seat_names(state.view["team_of"])
+        state.names = tableview.seat_names(self.words, state.view["team_of"])
         draw_board(self.dom, state)
         relog(self.dom, state, state.coach.game_events)
         if state.showing is None:
@@ -460,11 +468,11 @@ class TableGame:
         try:
             self.state.engine = await window.cribbageEngine.ready
         except Exception as error:
-            window.cribbageLoading.failed(t("loading.failed", {"reason": str(error)}))
+            window.cribbageLoading.failed(self.words.t("loading.failed", {"reason": str(error)}))
             return
         ok, result = await self.call("hello")
         if not ok:
-            window.cribbageLoading.failed(shell.error_text(result))
+            window.cribbageLoading.failed(shell.error_text(self.words, result))
             return
         self.state.hello = result
         self.dom.table.setAttribute("data-engine", "ready")

@@ -9,51 +9,53 @@ import pegboard
 import shell
 import tableview
 from pyscript import document
-from shell import t
 from tablestate import HUMAN
 
 
 def render(dom, state):
     """Draw the whole table from the human's view."""
+    words = state.words
     phase = state.view["phase"]
-    dom.table.setAttribute("data-phase", shell.table_phase(phase))
+    dom.table.setAttribute("data-phase", shell.table_phase(phase, state.view.get("claim")))
     dom.part(".table-header [data-action=new-game]").hidden = phase == "over"
     render_scores(dom, state)
     render_opponents(dom, state)
     render_centre(dom, state)
     render_hand(dom, state)
     render_actions(dom, state)
-    dom.status.textContent = shell.status_text(state.view, state.names, state.cuts_fresh,
+    dom.status.textContent = shell.status_text(words, state.view, state.names, state.cuts_fresh,
                                                state.claim_events)
 
 
 def render_scores(dom, state):
     """The scores as the pegs show them (they catch up with the engine's as events
     are taken in and the show is revealed)."""
+    words = state.words
     parts_html = []
-    for team, name in enumerate(tableview.score_names(state.names, state.view["teams"])):
+    for team, name in enumerate(tableview.score_names(words, state.names, state.view["teams"])):
         points = str(state.pegs[team][0])
         parts_html.append('<span class="score team-' + str(team) + '">' + tableview.html(name)
                           + ' <b data-score="' + points + '">' + points + "</b></span>")
     dom.scores.innerHTML = "".join(parts_html)
 
 
-def dealer_mark():
-    return ('<span class="dealer-mark" title="' + tableview.html(t("dealer.title")) + '">'
-            + tableview.html(t("dealer.mark")) + "</span>")
+def dealer_mark(words, ):
+    return ('<span class="dealer-mark" title="' + tableview.html(words.t("dealer.title")) + '">'
+            + tableview.html(words.t("dealer.mark")) + "</span>")
 
 
 def render_opponents(dom, state):
+    words = state.words
     players = state.view["rules"]["players"]
     panels = []
     for seat in range(1, players):
         marks = ""
         if state.view["dealer"] == seat:
-            marks += dealer_mark()
+            marks += dealer_mark(words, )
         if seat in state.view["said_go"]:
-            marks += '<span class="bubble">' + tableview.html(t("bubble.go")) + "</span>"
+            marks += '<span class="bubble">' + tableview.html(words.t("bubble.go")) + "</span>"
         turn = " turn" if state.view["current_player"] == seat else ""
-        level = tableview.level_name(tableview.computer_level(state.settings, seat))
+        level = tableview.level_name(words, tableview.computer_level(state.settings, seat))
         panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat) + '">'
                       + '<div class="seat-name">' + tableview.html(state.names[seat]) + " <small>"
                       + tableview.html(level) + "</small>" + marks + "</div>"
@@ -64,32 +66,34 @@ def render_opponents(dom, state):
     human = dom.part(".seat-human .seat-name")
     human_marks = ""
     if state.view["dealer"] == HUMAN:
-        human_marks = " " + dealer_mark()
+        human_marks = " " + dealer_mark(words, )
     human.innerHTML = tableview.html(state.names[HUMAN]) + human_marks + cut_card(state, HUMAN)
 
 
 def cut_card(state, seat):
     """The card a seat cut for the first deal, while the cut is on the table."""
+    words = state.words
     if state.view["phase"] != "cut" and not state.cuts_fresh:
         return ""
     cards = [event["cards"][0] for event in state.cut_events if event["seat"] == seat]
     if not cards:
         return ""
-    return '<span class="cut-card">' + tableview.card_html(cards[-1]) + "</span>"
+    return '<span class="cut-card">' + tableview.card_html(words, cards[-1]) + "</span>"
 
 
 def render_centre(dom, state):
+    words = state.words
     starter = state.view["starter"]
-    dom.part(".starter").innerHTML = tableview.card_html(starter) if starter else ""
+    dom.part(".starter").innerHTML = tableview.card_html(words, starter) if starter else ""
     count = state.view["count"]
-    in_play = state.view["phase"] == "play"
-    dom.part(".count").textContent = t("count", {"count": count}) if in_play else ""
+    in_play = shell.table_phase(state.view["phase"], state.view.get("claim")) == "play"
+    dom.part(".count").textContent = words.t("count", {"count": count}) if in_play else ""
     played, pile_cards = state.view["played"], state.view["pile"]
     pile_seats = [seat for seat, _ in played[len(played) - len(pile_cards):]]
     pile = []
     for seat, code in zip(pile_seats, state.view["pile"]):
         pile.append('<span class="played" title="' + tableview.html(state.names[seat]) + '">'
-                    + tableview.card_html(code) + "</span>")
+                    + tableview.card_html(words, code) + "</span>")
     dom.part(".pile").innerHTML = "".join(pile)
     dealer = state.view["dealer"]
     crib_owner = crib_name(state, dealer)
@@ -99,54 +103,57 @@ def render_centre(dom, state):
 
 
 def render_hand(dom, state):
+    words = state.words
     phase = state.view["phase"]
     legal = state.view["legal_moves"]
     cards = []
     for code in state.view["hand"]:
         if phase == "discard":
             enabled = state.view["current_player"] == HUMAN
-            cards.append(tableview.card_html(code, "pick", enabled, code in state.selected))
+            cards.append(tableview.card_html(words, code, "pick", enabled, code in state.selected))
         else:
-            cards.append(tableview.card_html(code, "play", ("play " + code) in legal))
+            cards.append(tableview.card_html(words, code, "play", ("play " + code) in legal))
     if phase in ("count", "muggins") or (phase == "play" and not state.view["hand"]):
-        cards = [tableview.card_html(code) for code in state.view["kept"]]
+        cards = [tableview.card_html(words, code) for code in state.view["kept"]]
     dom.part(".seat-human .hand").innerHTML = "".join(cards)
 
 
 def crib_name(state, dealer):
     """``Your crib`` or ``Computer's crib``."""
+    words = state.words
     if dealer == HUMAN:
-        return t("crib.mine")
-    return t("crib.theirs", {"who": state.names[dealer]})
+        return words.t("crib.mine")
+    return words.t("crib.theirs", {"who": state.names[dealer]})
 
 
-def button(action, key, enabled=True, quiet=False):
+def button(words, action, key, enabled=True, quiet=False):
     """An action button labelled in the page's language (``data-action`` stays English)."""
     return ('<button type="button"' + (' class="quiet"' if quiet else "") + ' data-action="'
             + action + '"' + ("" if enabled else " disabled") + ">"
-            + tableview.html(t("button." + key)) + "</button>")
+            + tableview.html(words.t("button." + key)) + "</button>")
 
 
 def render_actions(dom, state):
+    words = state.words
     phase = state.view["phase"]
     mine = state.view["current_player"] == HUMAN
     legal = state.view["legal_moves"]
     buttons = []
     if phase in ("cut", "starter") and mine:
-        buttons.append(button("cut", "cut"))
+        buttons.append(button(words, "cut", "cut"))
     if phase == "discard":
         need = state.view["discards_each"]
-        buttons.append(button("send", "send", mine and len(state.selected) == need))
+        buttons.append(button(words, "send", "send", mine and len(state.selected) == need))
     if phase in ("discard", "play") and mine and legal != ["go"]:
-        buttons.append(button("hint", "hint", quiet=True))
+        buttons.append(button(words, "hint", "hint", quiet=True))
     if phase == "play":
-        buttons.append(button("go", "go", mine and legal == ["go"]))
-    if phase == "count" and mine:
-        buttons.append('<label class="claim">' + tableview.html(t("button.points"))
+        buttons.append(button(words, "go", "go", mine and legal == ["go"]))
+    if phase in ("count", "peg_count") and mine:
+        buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
                        + ' <input type="number" name="points" min="0" max="29" value="0" '
-                       'inputmode="numeric"></label>' + button("count", "count"))
+                       'inputmode="numeric"></label>' + button(words, "count", "count"))
     if phase == "muggins" and mine:
-        buttons.append(button("muggins", "muggins") + button("pass", "accept"))
+        buttons.append(button(words, "muggins", "muggins") + button(words, "pass", "accept"))
     dom.part(".actions").innerHTML = "".join(buttons)
 
 
@@ -176,16 +183,20 @@ def log(dom, text):
 
 def relog(dom, state, events):
     """Write the whole log again (the language changed), in one DOM update."""
+    words = state.words
     lines = dom.part(".log-lines")
-    lines.innerHTML = "".join("<li>" + tableview.html(tableview.event_text(event, state.names))
-                              + "</li>" for event in events)
+    lines.innerHTML = "".join(
+        "<li>" + tableview.html(tableview.event_text(words, event, state.names)) + "</li>"
+        for event in events)
     lines.scrollTop = lines.scrollHeight
 
 
 def draw_board(dom, state):
     """The peg board with named tracks, the pegs where the scores stand."""
+    words = state.words
     target = state.rules()["target"]
-    names = tableview.score_names(state.names, len(state.pegs))
-    dom.part(".board").innerHTML = pegboard.board_svg(target, names, t("board", {"target": target}))
+    names = tableview.score_names(words, state.names, len(state.pegs))
+    label = words.t("board", {"target": target})
+    dom.part(".board").innerHTML = pegboard.board_svg(target, names, label)
     for team in range(len(state.pegs)):
         draw_pegs(state, team)

@@ -1,10 +1,9 @@
 """Pure logic for the coach, the fair-deal line and the statistics (no browser).
 
 Runs under MicroPython on the page and under CPython in the tests, so it keeps
-to the subset both share (see shared/DESIGN.md). HTML comes out escaped.
+to the subset both share (see docs/architecture.md). HTML comes out escaped.
 """
 
-from shell import markup, t
 from tableview import card_html, card_words, html
 
 PEGGING = ("play", "go", "last card", "heels")
@@ -20,24 +19,24 @@ def short_hash(text, size=12):
     return str(text)[:size]
 
 
-def fair_summary(proof):
+def fair_summary(words, proof):
     """The one-line 'Fair deal' text: the sealed deal(s) before their cards are seen.
 
-    >>> fair_summary({"deal": 0, "sealed": [{"deal": 1, "commitment": "ab" * 32}]})
+    >>> fair_summary(words, {"deal": 0, "sealed": [{"deal": 1, "commitment": "ab" * 32}]})
     'Fair deal 1 sealed ababababab'
-    >>> fair_summary({"deal": 2, "sealed": [{"deal": 2, "commitment": "c" * 64},
+    >>> fair_summary(words, {"deal": 2, "sealed": [{"deal": 2, "commitment": "c" * 64},
     ...     {"deal": 3, "commitment": "d" * 64}]})
     'Fair deal 2 sealed cccccccccc · next dddddddddd'
-    >>> fair_summary({"deal": 5, "sealed": []})
+    >>> fair_summary(words, {"deal": 5, "sealed": []})
     'Fair deals: all revealed'
     """
     sealed = proof.get("sealed") or []
     if not sealed:
-        return t("fair.all")
-    text = t("fair.summary", {"deal": sealed[0]["deal"],
+        return words.t("fair.all")
+    text = words.t("fair.summary", {"deal": sealed[0]["deal"],
                               "seal": short_hash(sealed[0]["commitment"], 10)})
     if len(sealed) > 1:
-        text += t("fair.next", {"seal": short_hash(sealed[1]["commitment"], 10)})
+        text += words.t("fair.next", {"seal": short_hash(sealed[1]["commitment"], 10)})
     return text
 
 
@@ -45,13 +44,13 @@ def _code(text):
     return "<code>" + html(text) + "</code>"
 
 
-def fair_html(proof):
+def fair_html(words, proof):
     """The details of the fair-deal line: what was sealed and what was revealed."""
-    parts = ["<p>" + html(t("fair.explain")) + '</p><ul class="fair-sealed">']
+    parts = ["<p>" + html(words.t("fair.explain")) + '</p><ul class="fair-sealed">']
     for entry in proof.get("sealed") or []:
         parts.append('<li data-deal="' + str(entry["deal"]) + '" data-commitment="'
                      + html(entry["commitment"]) + '">'
-                     + markup("fair.sealed", {"deal": entry["deal"],
+                     + words.markup("fair.sealed", {"deal": entry["deal"],
                                               "seal": _code(entry["commitment"])}) + "</li>")
     parts.append('</ul><ol class="fair-deals">')
     for entry in proof.get("revealed") or []:
@@ -59,7 +58,7 @@ def fair_html(proof):
         parts.append('<li data-deal="' + str(entry["deal"]) + '" data-commitment="'
                      + html(entry["commitment"]) + '" data-salt="' + html(entry["salt"])
                      + '" data-deck="' + html(deck) + '">'
-                     + markup("fair.revealed", {"deal": entry["deal"],
+                     + words.markup("fair.revealed", {"deal": entry["deal"],
                                                 "seal": _code(entry["commitment"]),
                                                 "salt": _code(entry["salt"]),
                                                 "deck": _code(deck)}) + "</li>")
@@ -67,16 +66,16 @@ def fair_html(proof):
     return "".join(parts)
 
 
-def _cards(codes):
-    return "".join(card_html(code) for code in codes)
+def _cards(words, codes):
+    return "".join(card_html(words, code) for code in codes)
 
 
 def _num(value):
     return "{:.2f}".format(value)  # noqa: UP032 - the UI code keeps to str.format
 
 
-def _head(keys):
-    return "<tr><th>#</th>" + "".join("<th>" + html(t("coach.col." + key)) + "</th>"
+def _head(words, keys):
+    return "<tr><th>#</th>" + "".join("<th>" + html(words.t("coach.col." + key)) + "</th>"
                                       for key in keys) + "</tr>"
 
 
@@ -89,29 +88,29 @@ def card_value(code):
     return min("A23456789TJQK".index(code[0]) + 1, 10)
 
 
-def play_reason(choice, count):
+def play_reason(words, choice, count):
     """Why a card is worth what the coach says, from its facts (``count`` before it).
 
-    >>> play_reason({"card": "TS", "points_now": 2, "reply_risk": 0.46}, 5)
+    >>> play_reason(words, {"card": "TS", "points_now": 2, "reply_risk": 0.46}, 5)
     'count 15; pegs 2 now; the reply may score 0.5 on average'
-    >>> play_reason({"card": "AS", "points_now": 0, "reply_risk": 0.0}, 20)
+    >>> play_reason(words, {"card": "AS", "points_now": 0, "reply_risk": 0.0}, 20)
     'count 21; 21 invites a ten for fifteen or 31'
     """
     after = count + card_value(choice["card"])
-    parts = [t("coach.why.count", {"count": after})]
+    parts = [words.t("coach.why.count", {"count": after})]
     if choice["points_now"]:
-        parts.append(t("coach.why.pegs", {"points": choice["points_now"]}))
+        parts.append(words.t("coach.why.pegs", {"points": choice["points_now"]}))
     if choice["reply_risk"] >= 0.05:
-        parts.append(t("coach.why.risk", {"risk": "{:.1f}".format(choice["reply_risk"])}))
+        parts.append(words.t("coach.why.risk", {"risk": "{:.1f}".format(choice["reply_risk"])}))
     if after in (5, 21):
-        parts.append(t("coach.why.invite", {"count": after}))
-    return t("coach.why.join").join(parts)
+        parts.append(words.t("coach.why.invite", {"count": after}))
+    return words.t("coach.why.join").join(parts)
 
 
-def advice_html(advice, count=0):
+def advice_html(words, advice, count=0):
     """The coach's ranked choices as a table, best first (``count``: the count in play).
 
-    >>> text = advice_html({"kind": "play", "choices": [{"card": "5S", "value": 1.5,
+    >>> text = advice_html(words, {"kind": "play", "choices": [{"card": "5S", "value": 1.5,
     ...     "points_now": 2, "reply_risk": 0.4, "reason": "count 15; pegs 2 now"}]}, 10)
     >>> 'data-rank="1"' in text and "five of spades" in text and "1.50" in text
     True
@@ -120,36 +119,37 @@ def advice_html(advice, count=0):
     """
     rows = []
     if advice["kind"] == "discard":
-        head = _head(("lay_away", "keep", "hand", "crib", "net"))
+        head = _head(words, ("lay_away", "keep", "hand", "crib", "net"))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["net"]) + '"><td>' + str(rank + 1) + "</td><td>"
-                        + _cards(choice["discard"]) + "</td><td>" + _cards(choice["keep"])
+                        + _cards(words, choice["discard"]) + "</td><td>"
+                        + _cards(words, choice["keep"])
                         + "</td><td>" + _num(choice["hand"]) + "</td><td>"
                         + _num(choice["crib"]) + "</td><td><b>" + _num(choice["net"])
                         + "</b></td></tr>")
-        note = t("coach.note.discard")
+        note = words.t("coach.note.discard")
     else:
-        head = _head(("card", "value", "pegs_now", "why"))
+        head = _head(words, ("card", "value", "pegs_now", "why"))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["value"]) + '"><td>' + str(rank + 1) + "</td><td>"
-                        + card_html(choice["card"]) + "</td><td><b>" + _num(choice["value"])
+                        + card_html(words, choice["card"]) + "</td><td><b>" + _num(choice["value"])
                         + "</b></td><td>" + str(choice["points_now"]) + "</td><td>"
-                        + html(play_reason(choice, count)) + "</td></tr>")
-        note = t("coach.note.play")
-    return ("<h2>" + html(t("coach.title")) + '</h2><p class="note">' + html(note)
+                        + html(play_reason(words, choice, count)) + "</td></tr>")
+        note = words.t("coach.note.play")
+    return ("<h2>" + html(words.t("coach.title")) + '</h2><p class="note">' + html(note)
             + '</p><table class="advice">' + head + "".join(rows) + "</table>")
 
 
-def _card_list(codes):
-    return t("cards.and").join(card_words(code) for code in codes)
+def _card_list(words, codes):
+    return words.t("cards.and").join(card_words(words, code) for code in codes)
 
 
-def review_html(review):
+def review_html(words, review):
     """Where the human's choices in a deal lost expected points.
 
-    >>> text = review_html({"deal": 2, "lost": 1.25, "decisions": [{"kind": "play",
+    >>> text = review_html(words, {"deal": 2, "lost": 1.25, "decisions": [{"kind": "play",
     ...     "chosen": ["5S"], "best": ["TD"], "chosen_value": 0.5, "best_value": 1.75,
     ...     "loss": 1.25, "count": 10}]})
     >>> "1.25" in text and "ten of diamonds" in text and 'data-loss="1.25"' in text
@@ -160,22 +160,22 @@ def review_html(review):
     rows = []
     for decision in review["decisions"]:
         kind = decision["kind"]
-        chosen = _card_list(decision["chosen"])
+        chosen = _card_list(words, decision["chosen"])
         if kind == "play":
-            text = t("review.played", {"cards": chosen, "count": decision["count"]})
+            text = words.t("review.played", {"cards": chosen, "count": decision["count"]})
         else:
-            text = t("review.laid", {"cards": chosen})
+            text = words.t("review.laid", {"cards": chosen})
         if decision["loss"] >= 0.005:
-            text += t("review.best_discard" if kind == "discard" else "review.best_play", {
-                "cards": _card_list(decision["best"]), "best": _num(decision["best_value"]),
+            text += words.t("review.best_discard" if kind == "discard" else "review.best_play", {
+                "cards": _card_list(words, decision["best"]), "best": _num(decision["best_value"]),
                 "chosen": _num(decision["chosen_value"]), "loss": _num(decision["loss"])})
         else:
-            text += t("review.good")
+            text += words.t("review.good")
         rows.append('<li data-loss="' + _num(decision["loss"]) + '">' + html(text) + "</li>")
     if not rows:
-        rows.append("<li>" + html(t("review.none")) + "</li>")
+        rows.append("<li>" + html(words.t("review.none")) + "</li>")
     return ('<div class="review" data-lost="' + _num(review["lost"]) + '"><h3>'
-            + html(t("review.title", {"deal": review["deal"], "lost": _num(review["lost"])}))
+            + html(words.t("review.title", {"deal": review["deal"], "lost": _num(review["lost"])}))
             + "</h3><ol>" + "".join(rows) + "</ol></div>")
 
 
@@ -200,9 +200,9 @@ def points_by_source(events, teams):
     return totals
 
 
-def summary_html(totals, names):
+def summary_html(words, totals, names):
     """The game-over table: each player's (or team's) points by where they came from."""
-    rows = ["<tr><th></th>" + "".join("<th>" + html(t("summary." + key)) + "</th>"
+    rows = ["<tr><th></th>" + "".join("<th>" + html(words.t("summary." + key)) + "</th>"
                                       for key in SOURCES + ("total",)) + "</tr>"]
     for team, parts in enumerate(totals):
         cells = "".join("<td data-source=\"" + source + "\">" + str(parts[source]) + "</td>"

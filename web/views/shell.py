@@ -5,7 +5,7 @@ under CPython in the tests, so it uses only what both have: no dataclasses,
 typing, enum or f-string ``=`` tricks, and ``json`` without indent/sort_keys.
 
 Every word the page shows comes from the catalogue of its language through
-:func:`t` (``ui.<key>`` templates in ``web/lang/table.<code>.json``, merged by
+:class:`Words` (``ui.<key>`` templates in ``web/lang/table.<code>.json``, merged by
 build.py into ``dist/lang/<code>.json``, which main.py installs on the page).
 
 >>> settings_from_form({"players": "2", "target": "61", "level": "easy"},
@@ -36,42 +36,43 @@ TABLE_PHASES = {
     "discard": "discard",
     "starter": "cut",
     "play": "play",
+    "peg_count": "play",
     "count": "show",
     "muggins": "show",
     "over": "over",
 }
 
 
-lang = "en"  # the page's language (set_language); English until main.py knows better
+class Words:
+    """The page's words in one language: the ``ui.<key>`` templates of its catalogue.
 
+    The table keeps one in its state and passes it to whatever draws text;
+    a language switch replaces it.
 
-def set_language(code):
-    """Make ``code`` (if it is one of ours, else English) the page's language.
-
-    >>> set_language("ja"), t("button.go"), set_language("xx"), t("button.go")
-    ('ja', 'ゴー', 'en', 'Go')
-    """
-    global lang
-    lang = i18n.language(code)
-    return lang
-
-
-def t(key, values=None):
-    """The page's text ``ui.<key>`` in the page's language, with ``{names}`` filled in.
-
-    >>> t("status.play", {"count": 12})
+    >>> Words("ja").t("button.go"), Words("xx").t("button.go"), Words("xx").lang
+    ('ゴー', 'Go', 'en')
+    >>> Words().t("status.play", {"count": 12})
     'Your turn: play a card (count 12).'
     """
-    return i18n.text("ui." + key, lang, values)
 
+    def __init__(self, lang="en"):
+        self.lang = i18n.language(lang)  # one of ours, else English
 
-def markup(key, values):
-    """Like :func:`t` for HTML: the template is escaped, ``values`` are markup already.
+    def t(self, key, values=None):
+        """The text ``ui.<key>``, with ``{names}`` filled in."""
+        return i18n.text("ui." + key, self.lang, values)
 
-    >>> markup("fair.sealed", {"deal": 2, "seal": "<code>ab</code>"})
-    'Deal 2 sealed <code>ab</code>'
-    """
-    return i18n.fill(escape(t(key)), values)
+    def markup(self, key, values):
+        """Like :meth:`t` for HTML: the template is escaped, ``values`` are markup already.
+
+        >>> Words().markup("fair.sealed", {"deal": 2, "seal": "<code>ab</code>"})
+        'Deal 2 sealed <code>ab</code>'
+        """
+        return i18n.fill(escape(self.t(key)), values)
+
+    def joined(self, items):
+        """Items joined as a list is in this language: ``'a, b'``."""
+        return i18n.text("list.join", self.lang).join(items)
 
 
 def escape(text):
@@ -82,11 +83,6 @@ def escape(text):
     """
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
-
-
-def joined(words):
-    """Words joined as a list is in the page's language: ``'a, b'``."""
-    return i18n.text("list.join", lang).join(words)
 
 
 def _install_source_catalogues():
@@ -126,10 +122,13 @@ def settings_from_form(values, offer):
     (2, 121, 'standard', 1.0)
     >>> settings_from_form({"counting": "manual"}, EXAMPLE_OFFER)["rules"]["muggins"]
     True
+    >>> settings_from_form({"counting": "pegging"}, EXAMPLE_OFFER)["rules"]["manual_pegging"]
+    True
     """
     options, levels = offer["options"], offer["levels"]
     players = int(_number(values.get("players"), options["players"]))
-    manual = values.get("counting") == "manual"
+    counting = values.get("counting")
+    manual = counting in ("manual", "pegging")
     try:
         speed = float(values.get("speed", "1"))
     except (TypeError, ValueError):
@@ -140,6 +139,7 @@ def settings_from_form(values, offer):
         "skunk": _choice(values.get("skunk"), options["skunk"], options["skunk"][0]),
         "manual_counting": manual,
         "muggins": manual,
+        "manual_pegging": counting == "pegging",
         "exact_finish": values.get("exact_finish") in (True, "on", "true", "1"),
     }
     level = _choice(values.get("level"), levels, _choice(DEFAULT_LEVEL, levels, levels[0]))
@@ -164,11 +164,16 @@ def settings_from_saved(saved, offer):
     ValueError: the saved settings are damaged
     """
     try:
-        rules = saved["rules"]
+        # Games saved before manual pegging existed have no such key: it was off.
+        rules = dict(saved["rules"])
+        rules.setdefault("manual_pegging", False)
+        counting = "automatic"
+        if rules["manual_counting"] is True:
+            counting = "pegging" if rules["manual_pegging"] is True else "manual"
         values = {
             "players": str(rules["players"]), "target": str(rules["target"]),
             "skunk": rules["skunk"], "exact_finish": rules["exact_finish"] is True,
-            "counting": "manual" if rules["manual_counting"] is True else "automatic",
+            "counting": counting,
             "level": saved["level"], "speed": str(saved["speed"]),
         }
         levels = saved["levels"]
@@ -176,7 +181,7 @@ def settings_from_saved(saved, offer):
             if index + 1 < len(levels):
                 values[name] = levels[index + 1]
         settings = settings_from_form(values, offer)
-    except (KeyError, TypeError, AttributeError, IndexError):
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         raise ValueError("the saved settings are damaged") from None
     if settings["rules"] != rules or settings["levels"] != levels:
         raise ValueError("the saved settings are damaged")
@@ -219,30 +224,35 @@ def parse_reply(text):
 ERROR_KINDS = ("bad-request", "illegal-move", "bad-card", "bad-save", "no-game", "internal")
 
 
-def error_text(error):
+def error_text(words, error):
     """One line for the player about an engine error, by its kind (the engine's
     own message is English: the English templates show it, the others say it in
     their own words).
 
-    >>> error_text({"kind": "illegal-move", "message": "You cannot play 5S now."})
+    >>> error_text(Words(), {"kind": "illegal-move", "message": "You cannot play 5S now."})
     'You cannot play 5S now.'
-    >>> set_language("es"); error_text({"kind": "illegal-move", "message": "x"}); set_language("en")
-    'es'
+    >>> error_text(Words("es"), {"kind": "illegal-move", "message": "x"})
     'Esa jugada no está permitida ahora; no ha cambiado nada.'
-    'en'
     """
     kind = error.get("kind")
     if kind not in ERROR_KINDS:
         kind = "internal"
-    return t("error." + kind, {"message": error.get("message") or t("error.unknown")})
+    return words.t("error." + kind, {"message": error.get("message") or words.t("error.unknown")})
 
 
-def table_phase(engine_phase):
-    """The table's ``data-phase`` for an engine phase (``setup`` before a game)."""
+def table_phase(engine_phase, claim=None):
+    """The table's ``data-phase`` for an engine phase (``setup`` before a game);
+    ``claim`` (the view's) tells a muggins call in the play from one in the show.
+
+    >>> table_phase("peg_count"), table_phase("muggins", {"what": "play"})
+    ('play', 'play')
+    """
+    if engine_phase == "muggins" and claim and claim.get("what") == "play":
+        return "play"
     return TABLE_PHASES.get(engine_phase, "setup")
 
 
-def status_text(view, names, cuts_fresh=False, claims=()):
+def status_text(words, view, names, cuts_fresh=False, claims=()):
     """The table's status line for the human (seat 0) from its view.
 
     ``cuts_fresh``: the cut has just decided the dealer; ``claims``: the
@@ -250,44 +260,46 @@ def status_text(view, names, cuts_fresh=False, claims=()):
 
     >>> view = {"phase": "discard", "current_player": 0, "dealer": 1,
     ...         "discards_each": 2, "legal_moves": [], "count": 0}
-    >>> status_text(view, ["You", "Computer"])
+    >>> status_text(Words(), view, ["You", "Computer"])
     "Choose 2 cards for Computer's crib."
-    >>> status_text(dict(view, current_player=1), ["You", "Computer"])
+    >>> status_text(Words(), dict(view, current_player=1), ["You", "Computer"])
     'Computer is thinking…'
-    >>> status_text(dict(view, phase="over"), ["You", "Computer"])
+    >>> status_text(Words(), dict(view, phase="over"), ["You", "Computer"])
     'Game over.'
     """
     phase, seat, dealer = view.get("phase"), view.get("current_player"), view.get("dealer")
     if phase == "over":
-        return t("status.over")
+        return words.t("status.over")
     if seat != 0:
         who = names[seat] if seat is not None else ""
-        return t("status.thinking" if phase in ("discard", "play") else "status.waiting",
+        return words.t("status.thinking" if phase in ("discard", "play") else "status.waiting",
                  {"who": who})
     if phase == "cut":
-        return t("status.cut")
+        return words.t("status.cut")
     if phase == "discard":
         first = ""
         if cuts_fresh:
-            first = t("status.cut_lowest.mine") if dealer == 0 else t(
+            first = words.t("status.cut_lowest.mine") if dealer == 0 else words.t(
                 "status.cut_lowest", {"who": names[dealer]})
         need = str(view["discards_each"])
         key = "status.discard." + ("mine" if dealer == 0 else "theirs") + "." + need
-        return first + t(key, {"who": names[dealer]})
+        return first + words.t(key, {"who": names[dealer]})
     if phase == "starter":
-        return t("status.starter")
+        return words.t("status.starter")
     if phase == "play":
         if view["legal_moves"] == ["go"]:
-            return t("status.go")
-        return t("status.play", {"count": view["count"]})
+            return words.t("status.go")
+        return words.t("status.play", {"count": view["count"]})
     if phase == "count":
         crib = "crib" in view.get("shown", ()) and dealer == 0
-        return t("status.count.crib" if crib else "status.count.hand")
+        return words.t("status.count.crib" if crib else "status.count.hand")
+    if phase == "peg_count":
+        return words.t("status.peg_count", {"count": view["count"]})
     if phase == "muggins":
         said = ""
         theirs = [claim for claim in claims if claim["seat"] != 0]
         if theirs:
-            said = t("status.claimed", {"who": names[theirs[-1]["seat"]],
+            said = words.t("status.claimed", {"who": names[theirs[-1]["seat"]],
                                         "count": theirs[-1]["count"]})
-        return said + t("status.muggins")
+        return said + words.t("status.muggins")
     return ""

@@ -1,22 +1,21 @@
 """Pure logic for the player's statistics kept in localStorage (no browser).
 
 Runs under MicroPython on the page and under CPython in the tests (the subset
-both share, see shared/DESIGN.md). Stored data is checked on every read:
+both share, see docs/architecture.md). Stored data is checked on every read:
 anything malformed starts again from zero.
 """
 
 import json
 
 from coachview import PEGGING
-from shell import markup, t
 from tableview import card_html, html, level_name
 
 STATS_VERSION = 1
 MIXED = "mixed"  # games against computers of different levels
 
 
-def _cards(codes):
-    return "".join(card_html(code) for code in codes)
+def _cards(words, codes):
+    return "".join(card_html(words, code) for code in codes)
 
 
 
@@ -165,12 +164,12 @@ def _average(total, count):
     return "–" if not count else "%.1f" % (total / count)
 
 
-def stats_html(stats, levels):
+def stats_html(words, stats, levels):
     """The Statistics panel's content.
 
     ``levels``: the levels on offer (the engine's hello), in their order.
 
-    >>> text = stats_html(new_stats(), ["easy", "standard"])
+    >>> text = stats_html(words, new_stats(), ["easy", "standard"])
     >>> "<th>Standard</th>" in text and "none yet" in text
     True
     """
@@ -180,14 +179,14 @@ def stats_html(stats, levels):
         won, lost = stats["levels"].get(level, [0, 0])
         if won or lost or level in levels:
             rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
-                        + str(lost) + '"><th>' + html(level_name(level)) + "</th><td>" + str(won)
-                        + "</td><td>" + str(lost) + "</td></tr>")
+                        + str(lost) + '"><th>' + html(level_name(words, level)) + "</th><td>"
+                        + str(won) + "</td><td>" + str(lost) + "</td></tr>")
     best = stats["best"]
-    best_text = html(t("stats.none"))
+    best_text = html(words.t("stats.none"))
     if best:
-        best_text = markup("stats.best_hand", {"points": best["points"],
-                                               "cards": _cards(best["cards"]),
-                                               "starter": card_html(best["starter"])})
+        best_text = words.markup("stats.best_hand", {
+            "points": best["points"], "cards": _cards(words, best["cards"]),
+            "starter": card_html(words, best["starter"])})
     deals = stats["deals"]
     facts = [("skunks_given", stats["skunks"][0], "skunks-given"),
              ("skunks_taken", stats["skunks"][1], "skunks-taken"),
@@ -195,10 +194,11 @@ def stats_html(stats, levels):
              ("avg_hand", _average(stats["hand"], deals), "hand"),
              ("avg_crib", _average(stats["crib"], stats["cribs"]), "crib"),
              ("avg_pegging", _average(stats["pegging"], deals), "pegging")]
-    lines = "".join('<tr data-stat="' + key + '"><th>' + html(t("stats." + label)) + "</th><td>"
-                    + str(value) + "</td></tr>" for label, value, key in facts)
-    head = "".join("<th>" + html(t("stats." + key)) + "</th>" for key in ("level", "won", "lost"))
+    lines = "".join('<tr data-stat="' + key + '"><th>' + html(words.t("stats." + label))
+                    + "</th><td>" + str(value) + "</td></tr>" for label, value, key in facts)
+    head = "".join("<th>" + html(words.t("stats." + key)) + "</th>"
+                   for key in ("level", "won", "lost"))
     return ('<table class="stats-games"><tr>' + head + "</tr>"
             + "".join(rows) + '</table><table class="stats-points">' + lines
-            + '<tr data-stat="best"><th>' + html(t("stats.best")) + "</th><td>" + best_text
+            + '<tr data-stat="best"><th>' + html(words.t("stats.best")) + "</th><td>" + best_text
             + "</td></tr></table>")

@@ -11,6 +11,8 @@ on screen, the coach's panels.
 ([[0, -1], [0, -1], [0, -1]], 0, True)
 """
 
+from shell import Words
+
 HUMAN = 0  # the seat the person at this device plays
 COMPUTER_PAUSE = 0.3  # seconds before a computer's card shows, at normal speed
 
@@ -36,6 +38,7 @@ class TableState:
         self.hello = None  # the engine's hello: levels and rule options on offer
         self.settings = None  # the game's settings (shell.settings_from_form)
         self.notice = None  # the dialog's notice: (catalogue key, values), or None
+        self.words = Words()  # the page's words: replaced when the player switches language
         self.new_game(None, ["You", "Computer"], 2)
 
     def new_game(self, settings, names, teams):

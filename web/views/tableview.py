@@ -6,17 +6,16 @@ Runs under MicroPython in the browser and under CPython in the tests, so it
 keeps to what both have (no dataclasses, typing, enum; ``json`` without
 indent or sort_keys).
 
->>> card_words("TH"), card_words("5S")
+>>> card_words(words, "TH"), card_words(words, "5S")
 ('ten of hearts', 'five of spades')
->>> seat_names([0, 1, 2])
+>>> seat_names(words, [0, 1, 2])
 ['You', 'Left', 'Right']
 """
 
 import json
 
-import shell
 from pegboard import escape
-from shell import i18n, t
+from shell import i18n
 
 COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 HUMAN = 0
@@ -27,9 +26,9 @@ SAVE_VERSION = 1
 # --- cards -------------------------------------------------------------------
 
 
-def card_words(code):
+def card_words(words, code):
     """A card code (``5S``) in words in the page's language, as a screen reader says it."""
-    return i18n.card_name(code, shell.lang)
+    return i18n.card_name(code, words.lang)
 
 
 def card_label(code):
@@ -50,17 +49,17 @@ def card_face(code):
             + corner.replace('"corner"', '"corner corner-end"'))
 
 
-def card_html(code, action=None, enabled=True, selected=False, extra=""):
+def card_html(words, code, action=None, enabled=True, selected=False, extra=""):
     """A face-up card; a ``<button>`` named in words when the human can act on it.
 
-    >>> html = card_html("5S", action="pick", enabled=False)
+    >>> html = card_html(words, "5S", action="pick", enabled=False)
     >>> 'aria-label="five of spades"' in html and "disabled" in html
     True
-    >>> card_html("KH").startswith('<span class="card red"')
+    >>> card_html(words, "KH").startswith('<span class="card red"')
     True
     """
     classes = "card " + COLOURS[code[1]] + (" selected" if selected else "") + extra
-    label = ' aria-label="' + escape(card_words(code)) + '"'
+    label = ' aria-label="' + escape(card_words(words, code)) + '"'
     if action is None:
         return ('<span class="' + classes + '" role="img"' + label + ' data-card="' + code
                 + '">' + card_face(code) + "</span>")
@@ -81,37 +80,37 @@ def backs_html(count):
 # --- players -------------------------------------------------------------------
 
 
-def seat_names(team_of):
+def seat_names(words, team_of):
     """Names of the seats, clockwise from the human (``team_of``: each seat's score).
 
-    >>> seat_names([0, 1]), seat_names([0, 1, 0, 1])
+    >>> seat_names(words, [0, 1]), seat_names(words, [0, 1, 0, 1])
     (['You', 'Computer'], ['You', 'Left', 'Partner', 'Right'])
     """
     if len(team_of) == 2:
-        return [t("seat.human"), t("seat.computer")]
-    names = [t("seat.human")]
+        return [words.t("seat.human"), words.t("seat.computer")]
+    names = [words.t("seat.human")]
     for seat in range(1, len(team_of)):
         if team_of[seat] == team_of[HUMAN]:
-            names.append(t("seat.partner"))
+            names.append(words.t("seat.partner"))
         else:
-            names.append(t("seat.left") if seat == 1 else t("seat.right"))
+            names.append(words.t("seat.left") if seat == 1 else words.t("seat.right"))
     return names
 
 
-def score_names(names, teams):
+def score_names(words, names, teams):
     """Names of the scores: the players', or the two teams' when partners share a score.
 
-    >>> score_names(["You", "Left", "Partner", "Right"], 2)
+    >>> score_names(words, ["You", "Left", "Partner", "Right"], 2)
     ['You & Partner', 'Opponents']
     """
     if teams < len(names):
-        return [t("team.us"), t("team.them")]
+        return [words.t("team.us"), words.t("team.them")]
     return names
 
 
-def level_name(level):
+def level_name(words, level):
     """A computer's level (``standard``, ``mixed``) in words."""
-    return t("level." + level)
+    return words.t("level." + level)
 
 
 def computer_level(settings, seat):
@@ -125,28 +124,28 @@ def computer_level(settings, seat):
 # --- texts -----------------------------------------------------------------------
 
 
-def event_text(event, names):
+def event_text(words, event, names):
     """One line of the game log for an engine event (seat numbers become ``names``;
     the human's own lines in the second person where the language has one).
 
-    >>> event_text({"kind": "play", "seat": 1, "cards": ["5S"], "count": 15, "points": 2,
+    >>> event_text(words, {"kind": "play", "seat": 1, "cards": ["5S"], "count": 15, "points": 2,
     ...             "items": [{"kind": "fifteen", "points": 2, "cards": []}]},
     ...            ["You", "Computer"])
     'Computer plays 5♠ — 15 — fifteen 2'
-    >>> event_text({"kind": "cut", "seat": 0, "cards": ["TH"]}, ["You", "Computer"])
+    >>> event_text(words, {"kind": "cut", "seat": 0, "cards": ["TH"]}, ["You", "Computer"])
     'You cut 10♥'
     """
-    return i18n.event_text(event, shell.lang, names, HUMAN)
+    return i18n.event_text(event, words.lang, names, HUMAN)
 
 
-def outcome_text(outcome, score_names, my_team, partners=False):
+def outcome_text(words, outcome, score_names, my_team, partners=False):
     """The game-over headline (``score_names`` name each score, ``my_team`` is the
     human's, ``partners``: the human shares a score with a partner).
 
-    >>> outcome_text({"winner": 0, "kind": "skunk", "game_points": 2, "scores": [121, 80]},
+    >>> outcome_text(words, {"winner": 0, "kind": "skunk", "game_points": 2, "scores": [121, 80]},
     ...              ["You", "Computer"], 0)
     'You win with a skunk! (2 game points)'
-    >>> outcome_text({"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]},
+    >>> outcome_text(words, {"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]},
     ...              ["You", "Computer"], 0)
     'Computer wins! (1 game point)'
     """
@@ -156,15 +155,15 @@ def outcome_text(outcome, score_names, my_team, partners=False):
     else:
         key = "outcome.us" if partners else "outcome.mine"
     points = outcome["game_points"]
-    return t(key, {"who": score_names[winner],
-                   "how": t("outcome.how." + outcome["kind"].replace(" ", "_")),
-                   "points": t("game_points.one" if points == 1 else "game_points",
+    return words.t(key, {"who": score_names[winner],
+                   "how": words.t("outcome.how." + outcome["kind"].replace(" ", "_")),
+                   "points": words.t("game_points.one" if points == 1 else "game_points",
                                {"points": points})})
 
 
-def final_scores(scores, score_names):
+def final_scores(words, scores, score_names):
     """``You 121, Computer 80``."""
-    return shell.joined([t("final.score", {"name": name, "score": score})
+    return words.joined([words.t("final.score", {"name": name, "score": score})
                          for name, score in zip(score_names, scores)])
 
 

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Move benchmark: how long from the human's click to the redrawn table, this
+build against an earlier one, side by side in one run.
+
+    python bench/page_move.py [--baseline REV] [--rounds N] [--moves N]
+
+Builds dist/ and, in a temporary git worktree, the site of ``--baseline``
+(default 696bc01, the last commit before the one-round-trip protocol: there a
+move took ``apply_move``, then ``view``, then ``save``). Both are served on
+loopback and opened in Chromium with ``?speed=0`` (no animations), alternating
+round by round. In each round a 2-player game against the beginner is played
+through the page; for each card the human plays, the page clicks it and
+measures until the card lies on the pile (a MutationObserver: the table has
+been redrawn from the engine's reply). The computer's own thinking is not in
+the measure: the human's card is drawn before the computer is asked to move.
+
+Prints the median and 90th percentile per build and the ratio of medians.
+Run it on a quiet machine (nothing else using the cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from driver import Table  # noqa: E402
+
+from sitebuild.assemble import build  # noqa: E402
+from sitebuild.browsers import CHROMIUM_FLAGS, find_browser  # noqa: E402
+from sitebuild.serve import serve_in_thread  # noqa: E402
+
+BASELINE = "696bc01"
+
+# Click the card, then wait until the table shows it on the pile (ms).
+PLAY_AND_TIME = """
+async (code) => {
+  const pile = document.querySelector(".pile");
+  const button = document.querySelector(`.seat-human button.card[data-card="${code}"]`);
+  if (!button || button.disabled) return null;
+  const shown = () => pile.querySelector(`[data-card="${code}"]`) !== null;
+  const start = performance.now();
+  const done = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (shown()) { watch.disconnect(); resolve(performance.now() - start); }
+    });
+    watch.observe(pile, { childList: true, subtree: true });
+  });
+  button.click();
+  return await done;
+}
+"""
+
+
+class App:
+    """What the driver needs: open the page and wait for the engine."""
+
+    def __init__(self, page: Any, url: str) -> None:
+        self.page, self.url = page, url
+
+    def open(self, query: str = "") -> App:
+        self.page.goto(self.url + query)
+        self.page.wait_for_selector("#table[data-phase=setup]")
+        return self
+
+    def wait_engine(self) -> App:
+        self.page.wait_for_selector("#table[data-engine=ready]", timeout=120_000)
+        return self
+
+
+def build_baseline(revision: str, into: Path) -> Path:
+    """Build ``revision``'s site in a temporary worktree; return its dist/."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(into),
+                    revision], check=True, capture_output=True)
+    os.symlink(ROOT / ".cache", into / ".cache")  # the pinned downloads, already fetched
+    subprocess.run([sys.executable, "build.py"], cwd=into, check=True, capture_output=True)
+    return into / "dist"
+
+
+def time_moves(browser: Any, url: str, moves: int) -> list[float]:
+    """Play a game through the page; the click-to-pile time of each human card."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    table = Table(App(page, url), page).open().start(level="beginner")
+    times: list[float] = []
+    for _ in range(20_000):
+        if len(times) >= moves or table.phase == "over":
+            break
+        playable = page.locator(".seat-human button.card[data-action=play]:not([disabled])")
+        if table.phase == "play" and playable.count():
+            code = playable.first.get_attribute("data-card")
+            took = page.evaluate(PLAY_AND_TIME, code)
+            if took is not None:
+                times.append(took)
+            continue
+        table.step()
+        page.wait_for_timeout(10)
+    context.close()
+    return times
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=12, help="human cards timed per round")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    build(quiet=True)
+    scratch = Path(tempfile.mkdtemp(prefix="cribbage-baseline-"))
+    worktree = scratch / "site"
+    servers = []
+    try:
+        old_dist = build_baseline(args.baseline, worktree)
+        new_server, new_url = serve_in_thread()
+        old_server, old_url = serve_in_thread(old_dist)
+        servers = [new_server, old_server]
+        executable = find_browser()
+        results: dict[str, list[float]] = {"this build": [], args.baseline: []}
+        with sync_playwright() as playwright:
+            launch: dict[str, Any] = {"args": CHROMIUM_FLAGS}
+            if executable and executable != "playwright":
+                launch["executable_path"] = executable
+            browser = playwright.chromium.launch(**launch)
+            for _ in range(args.rounds):
+                results[args.baseline] += time_moves(browser, old_url, args.moves)
+                results["this build"] += time_moves(browser, new_url, args.moves)
+            browser.close()
+        print("human card played -> shown on the redrawn table (ms), ?speed=0, "
+              f"{args.rounds} alternating rounds")
+        print(f"{'build':<12} {'moves':>6} {'median':>8} {'p90':>8}")
+        medians = {}
+        for name, values in results.items():
+            ordered = sorted(values)
+            medians[name] = statistics.median(ordered)
+            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            print(f"{name:<12} {len(values):>6} {medians[name]:>8.1f} {p90:>8.1f}")
+        ratio = medians[args.baseline] / medians["this build"]
+        print(f"baseline median / this build's median: {ratio:.2f}x (target >= 2)")
+    finally:
+        for server in servers:
+            server.shutdown()
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(worktree)],
+                       capture_output=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
