@@ -5,8 +5,12 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_saves import VARIANTS, build_game, mutate
 
 from cribbage import Game, protocol
 from cribbage.protocol import ENDPOINTS, Session
@@ -114,3 +118,34 @@ def test_the_bridge_is_thin_and_answers_through_one_session() -> None:
     assert bridge.ENDPOINTS == list(ENDPOINTS)
     assert json.loads(bridge.call("new_game", '{"seed": 1}'))["ok"]
     assert json.loads(bridge.call("state"))["result"]["phase"] == "cut"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_load_answers_a_tampered_save_with_bad_save_and_changes_nothing(data: Any) -> None:
+    """The worker's ``load``: a mutated save loads exactly or is a structured
+    ``bad-save`` error, and the game in progress stays as it was."""
+    session = Session()
+    session.call("new_game", json.dumps({"seed": 12, "first_dealer": 0}))
+    before = session.call("save")
+    rules = data.draw(st.sampled_from(VARIANTS))
+    game = build_game(rules, data.draw(st.integers(0, 2**40)), data.draw(st.integers(0, 80)),
+                      data.draw(st.sampled_from(["scripted", "deck", "seeded"])))
+    save = json.loads(game.to_json())
+    for _ in range(data.draw(st.integers(1, 3))):
+        if isinstance(save, dict) and save:
+            mutate(save, data.draw)
+    reply = json.loads(session.call("load", json.dumps({"save": json.dumps(save), "seat": 0})))
+    if reply["ok"]:
+        assert json.loads(reply["result"]["save"])["moves"] == save["moves"]
+        return
+    assert reply["error"]["kind"] == "bad-save", reply
+    assert reply["error"]["message"]
+    assert session.call("save") == before
+
+
+@pytest.mark.parametrize("save", [None, 5, ["x"], {"format": "cribbage-game"}])
+def test_load_refuses_a_save_that_is_not_text(save: object) -> None:
+    session = Session()
+    reply = json.loads(session.call("load", json.dumps({"save": save})))
+    assert reply["error"]["kind"] == "bad-request"
