@@ -33,8 +33,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from driver import Table  # noqa: E402
+from page_table import App  # noqa: E402  (open the page, wait for the engine)
 
 from sitebuild.assemble import build  # noqa: E402
 from sitebuild.browsers import CHROMIUM_FLAGS, find_browser  # noqa: E402
@@ -60,22 +62,6 @@ async (code) => {
   return await done;
 }
 """
-
-
-class App:
-    """What the driver needs: open the page and wait for the engine."""
-
-    def __init__(self, page: Any, url: str) -> None:
-        self.page, self.url = page, url
-
-    def open(self, query: str = "") -> App:
-        self.page.goto(self.url + query)
-        self.page.wait_for_selector("#table[data-phase=setup]")
-        return self
-
-    def wait_engine(self) -> App:
-        self.page.wait_for_selector("#table[data-engine=ready]", timeout=120_000)
-        return self
 
 
 def build_baseline(revision: str, into: Path) -> Path:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_saves import VARIANTS, build_game, mutate
+from test_saves import mutated_save
 
 from cribbage import Game, protocol
 from cribbage.protocol import ENDPOINTS, Session
@@ -128,13 +128,7 @@ def test_load_answers_a_tampered_save_with_bad_save_and_changes_nothing(data: An
     session = Session()
     session.call("new_game", json.dumps({"seed": 12, "first_dealer": 0}))
     before = session.call("save")
-    rules = data.draw(st.sampled_from(VARIANTS))
-    game = build_game(rules, data.draw(st.integers(0, 2**40)), data.draw(st.integers(0, 80)),
-                      data.draw(st.sampled_from(["scripted", "deck", "seeded"])))
-    save = json.loads(game.to_json())
-    for _ in range(data.draw(st.integers(1, 3))):
-        if isinstance(save, dict) and save:
-            mutate(save, data.draw)
+    save = mutated_save(data, moves=80)
     reply = json.loads(session.call("load", json.dumps({"save": json.dumps(save), "seat": 0})))
     if reply["ok"]:
         assert json.loads(reply["result"]["save"])["moves"] == save["moves"]

@@ -190,16 +190,22 @@ def mutate(data, draw):
             del items[i:]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_mutated_saves_load_exactly_or_raise_game_state_error(data):
+def mutated_save(data, moves=120):
+    """A valid save of some variant (up to ``moves`` moves in), changed one to three times."""
     rules = data.draw(st.sampled_from(VARIANTS))
-    game = build_game(rules, data.draw(st.integers(0, 2**40)), data.draw(st.integers(0, 120)),
+    game = build_game(rules, data.draw(st.integers(0, 2**40)), data.draw(st.integers(0, moves)),
                       data.draw(st.sampled_from(["scripted", "deck", "seeded"])))
     save = json.loads(game.to_json())
     for _ in range(data.draw(st.integers(1, 3))):
         if isinstance(save, dict) and save:
             mutate(save, data.draw)
+    return save
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_saves_load_exactly_or_raise_game_state_error(data):
+    save = mutated_save(data)
     text = json.dumps(save)
     try:
         loaded = Game.from_json(text)

@@ -18,7 +18,8 @@ from pyscript.ffi import create_proxy
 
 
 def restore_form(dom):
-    """Put the last used settings back into the dialog."""
+    """Put the last used settings back into the dialog (the levels once the engine
+    has said which it offers: TableGame.offer_levels)."""
     text = storage_get(SETTINGS_KEY)
     if text is None:
         return

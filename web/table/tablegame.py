@@ -475,10 +475,26 @@ class TableGame:
             window.cribbageLoading.failed(shell.error_text(self.words, result))
             return
         self.state.hello = result
+        self.offer_levels(result["levels"])
         self.dom.table.setAttribute("data-engine", "ready")
         self.dom.table.setAttribute("aria-busy", "false")
         self.dom.start.disabled = False
         window.cribbageLoading.ready()
+
+    def offer_levels(self, levels):
+        """Fill each level choice with the engine's levels, keeping what was chosen."""
+        for select in self.dom.form.querySelectorAll("select.level-choice"):
+            chosen = select.value
+            saved = saved_settings().get(select.name)
+            select.innerHTML = "".join(
+                '<option value="' + tableview.html(level) + '" data-i18n="ui.level.'
+                + tableview.html(level) + '">'
+                + tableview.html(tableview.level_name(self.words, level)) + "</option>"
+                for level in levels)
+            for value in (saved, chosen, "standard"):
+                if value in levels:
+                    select.value = value
+                    break
 
     async def run(self):
         """Wire the table's inputs, wait for the engine, resume a saved game."""
@@ -496,6 +512,15 @@ class TableGame:
         line.textContent = text
         banner.innerHTML = ""
         banner.append(line)
+
+
+def saved_settings():
+    """The dialog's last values (localStorage), or {} when there are none or they are bad."""
+    try:
+        values = json.loads(storage_get(SETTINGS_KEY) or "{}")
+    except ValueError:
+        return {}
+    return values if isinstance(values, dict) else {}
 
 
 def new_deal(events):
