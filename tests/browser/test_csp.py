@@ -20,7 +20,6 @@ QUERY = {"embed.html": "?widget=hand&hand=5S,4S,2S,6H&starter=5H"}
 # Relaxations measured as needed (README "Content-Security-Policy"); nothing else may relax.
 RELAXED = {
     "index.html": {
-        "script-src": {"'unsafe-eval'"},  # PyScript's core builds its hooks with Function()
         "style-src-attr": {"'unsafe-inline'"},  # the peg board's markup sets style="transform…"
     },
 }

@@ -19,11 +19,11 @@
 // cribbageLoading.language() and the "cribbage:language" event.
 //
 // A module (deferred like the classic script it was, and still before
-// PyScript's core.js), so it shares lang.mjs with the tutorial and widgets.
+// the UI's ui.mjs), so it shares lang.mjs with the tutorial and widgets.
 import { tableEngine } from "./engine-client.mjs";
 import { LANGUAGES, browserLanguages, chooseLanguage, fill, storeLanguage, storedLanguage } from "./lang.mjs";
 
-const engine = tableEngine(); // window.cribbageEngine, before PyScript's core runs
+const engine = tableEngine(); // window.cribbageEngine, before the UI (ui.mjs) runs
 
 const bar = () => document.getElementById("engine-progress");
 const label = () => document.getElementById("engine-stage");
