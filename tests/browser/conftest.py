@@ -8,6 +8,12 @@
   ``sitebuild/browsers.py``); without one the browser tests are skipped with a one-line hint.
 - Any console error or uncaught page error fails the test (mark a test with
   ``@pytest.mark.allow_console_errors`` when it provokes one on purpose).
+- Any Content-Security-Policy violation, in the page or any of its frames
+  (widgets of other origins included), fails the test: an init script records
+  each ``securitypolicyviolation`` in ``window.__cspViolations`` and reports it
+  at once to the test (``csp_violations``), so none is lost when a frame
+  navigates or goes away. Mark a test ``@pytest.mark.allow_csp_violations``
+  when it provokes one on purpose (tests/browser/test_csp.py).
 - Every request the page (and its workers) makes is recorded in
   ``requests_seen``; ``app.assert_same_origin(requests_seen)`` checks that
   nothing left the origin.
@@ -45,12 +51,51 @@ new PerformanceObserver((list) => {
 }).observe({type: "longtask", buffered: true});
 """
 
+# Registered in every frame before any of its scripts: every CSP violation, kept in the frame
+# and reported to the test through the __cspReport binding (see watch_csp).
+CSP_OBSERVER = """
+window.__cspViolations = [];
+addEventListener("securitypolicyviolation", (event) => {
+  const record = {
+    page: location.href, directive: event.effectiveDirective, blocked: event.blockedURI,
+    source: event.sourceFile, line: event.lineNumber, column: event.columnNumber,
+    sample: event.sample,
+  };
+  window.__cspViolations.push(record);
+  if (typeof window.__cspReport === "function") window.__cspReport(record);
+}, true);
+"""
+
+
+def watch_csp(target: Any) -> list[dict[str, Any]]:
+    """Record every CSP violation in ``target`` (a page or a browser context) and its frames."""
+    seen: list[dict[str, Any]] = []
+    target.expose_binding("__cspReport", lambda _source, record: seen.append(record))
+    target.add_init_script(CSP_OBSERVER)
+    return seen
+
+
+def csp_violations(page: Any, reported: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The violations reported so far, plus any still only recorded in a live frame."""
+    found = list(reported)
+    for frame in page.frames:
+        try:
+            kept = frame.evaluate("window.__cspViolations || []")
+        except Exception:  # noqa: BLE001  (a frame that went away meanwhile)
+            continue
+        found += [record for record in kept if record not in found]
+    return found
+
+
 ENGINE_TIMEOUT_MS = 90_000  # a cold engine load on a busy 2-core CI machine
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "allow_console_errors: the test provokes console errors on purpose"
+    )
+    config.addinivalue_line(
+        "markers", "allow_csp_violations: the test provokes CSP violations on purpose"
     )
 
 
@@ -101,7 +146,8 @@ def requests_seen(page: Any) -> list[str]:
 
 @pytest.fixture
 def page(page: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """pytest-playwright's page, failing the test on console errors and page errors."""
+    """pytest-playwright's page, failing the test on console errors, page errors and
+    Content-Security-Policy violations (in any frame)."""
     errors: list[str] = []
     page.on(
         "console",
@@ -111,8 +157,16 @@ def page(page: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     )
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     page.add_init_script(LONG_TASK_OBSERVER)
+    violations = watch_csp(page)
     page.set_default_timeout(ENGINE_TIMEOUT_MS)
     yield page
+    if request.node.get_closest_marker("allow_csp_violations") is None:
+        found = csp_violations(page, violations)
+        if found:
+            pytest.fail(
+                "Content-Security-Policy violations:\n" + "\n".join(map(json.dumps, found)),
+                pytrace=False,
+            )
     if errors and request.node.get_closest_marker("allow_console_errors") is None:
         pytest.fail("errors in the browser console:\n" + "\n".join(errors), pytrace=False)
 

@@ -27,7 +27,7 @@ import pytest
 from sitebuild.common import DIST
 from sitebuild.offline import service_worker
 from sitebuild.serve import SiteHandler, SiteServer
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, App
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, App, csp_violations, watch_csp
 from tests.browser.driver import Table
 
 
@@ -88,11 +88,12 @@ def player(
 ) -> Iterator[tuple[Any, App, list[str]]]:
     """A returning player's browser (persistent profile): its page, an App and its requests.
 
-    Fails the test on console errors, as the shared ``page`` fixture does.
+    Fails the test on console errors and CSP violations, as the shared ``page`` fixture does.
     """
     context = browser_type.launch_persistent_context(
         str(tmp_path / "profile"), **browser_type_launch_args, base_url=server.url
     )
+    violations = watch_csp(context)
     page = context.pages[0] if context.pages else context.new_page()
     page.set_default_timeout(ENGINE_TIMEOUT_MS)
     errors: list[str] = []
@@ -101,8 +102,10 @@ def player(
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     context.on("request", lambda request: seen.append(request.url))
     yield page, App(page, server.url), seen
+    found = csp_violations(page, violations)
     context.close()
     assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+    assert not found, f"Content-Security-Policy violations: {found}"
 
 
 def sw_cache_name(directory: Path) -> str:

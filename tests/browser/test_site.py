@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from sitebuild.common import DIST
+
 LONG_TASK_LIMIT_MS = 200  # issue 4: no main-thread task longer than this, ever
 
 
@@ -157,3 +159,29 @@ def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
         "window.cribbageEngine.hello('{}').then(() => 'answered', (e) => e.message)"
     )
     assert "answered 404" in reply
+
+
+def test_the_worker_is_created_by_the_first_script_in_head(site: str) -> None:
+    """engine.js, a classic script, is the first script of the table page's <head>."""
+
+    html = (DIST / "index.html").read_text()
+    head = html.split("</head>", 1)[0]
+    first = head[head.index("<script"):].split(">", 1)[0] + ">"
+    assert first == '<script src="./engine.js">', first  # not a module, not async or deferred
+
+
+def test_the_engine_methods_are_the_engines_own_endpoints(app: Any, page: Any) -> None:
+    """window.cribbageEngine has one method per name the worker sent with "ready"."""
+    app.open().wait_engine()
+    names = page.evaluate(
+        """async () => {
+            const engine = await window.cribbageEngine.ready;
+            return Object.keys(engine).filter((name) => typeof engine[name] === "function");
+        }"""
+    )
+    # asked of the engine (a round trip: only a plain '{}' is the reply sent with "ready")
+    hello = json.loads(page.evaluate("window.cribbageEngine.hello('{ }')"))
+    endpoints = hello["result"]["endpoints"]
+    assert set(names) == set(endpoints) | {"watch", "hello"}, (names, endpoints)
+    assert page.evaluate("window.cribbageEngine.no_such_endpoint === undefined")
+    assert page.evaluate("window.cribbageEngine.then === undefined")

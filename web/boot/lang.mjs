@@ -11,8 +11,38 @@
 export const LANGUAGES = ["en", "es", "ja"];
 export const DEFAULT = "en";
 export const STORAGE_KEY = "cribbage-lang"; // shared with the game's page
-const RANKS = "A23456789TJQK";
-const SUITS = "SHDC";
+// The card vocabulary, as cribbage/faces.py has it (one copy on the JS side):
+// rank and suit codes, and each suit's symbol in that order.
+export const RANKS = "A23456789TJQK";
+export const SUITS = "SHDC";
+export const SUIT_SYMBOLS = "♠♥♦♣";
+
+/** A card's short face: "5♠", "10♥" (faces.face). */
+export function cardText(code) {
+  return (code[0] === "T" ? "10" : code[0]) + SUIT_SYMBOLS[SUITS.indexOf(code[1])];
+}
+
+/** The language the player chose on this site (localStorage "cribbage-lang"), or null
+ * (none stored, or storage blocked: then the browser's languages decide). Unchecked:
+ * chooseLanguage ignores anything that is not one of ours. */
+export function storedLanguage() {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remember the player's choice for the whole site; false if storage is blocked
+ * (the choice then lasts for this page only). */
+export function storeLanguage(lang) {
+  try {
+    globalThis.localStorage.setItem(STORAGE_KEY, lang);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** One of ours from a language tag ("es", "es-MX", "JA_jp"), else null. Never echoes input. */
 export function language(tag) {

@@ -1,8 +1,9 @@
 // The engine's loading indicator, in plain JS so it works before any Python.
 //
 // Progress is real: the engine's worker (engine-worker.mjs) posts its stages
-// and the bytes of its downloads as they arrive, and engine.js passes each
-// report on through cribbageEngine.watch(). The MicroPython UI calls
+// and the bytes of its downloads as they arrive; engine.js started that worker
+// at navigation, and the engine client (engine-client.mjs) adopts it here,
+// publishes window.cribbageEngine and passes each report on through watch(). The MicroPython UI calls
 // cribbageLoading.ready() once the engine has answered, or
 // cribbageLoading.failed(message) if it cannot load.
 //
@@ -18,24 +19,19 @@
 // cribbageLoading.language() and the "cribbage:language" event.
 //
 // A module (deferred like the classic script it was, and still before
-// PyScript's core.js), so it shares lang.mjs with the tutorial and widgets.
-import { LANGUAGES, STORAGE_KEY, browserLanguages, chooseLanguage, fill } from "./lang.mjs";
+// the UI's ui.mjs), so it shares lang.mjs with the tutorial and widgets.
+import { tableEngine } from "./engine-client.mjs";
+import { LANGUAGES, browserLanguages, chooseLanguage, fill, storeLanguage, storedLanguage } from "./lang.mjs";
+
+const engine = tableEngine(); // window.cribbageEngine, before the UI (ui.mjs) runs
 
 const bar = () => document.getElementById("engine-progress");
 const label = () => document.getElementById("engine-stage");
 let shown = 0;
 let said = null; // the stage on the label: [key, values], said again in a new language
-let lang = chooseLanguage(browserLanguages(), stored());
+let lang = chooseLanguage(browserLanguages(), storedLanguage());
 let words = null; // the catalogue of `lang`, once it has arrived
 const texts = {}; // language -> promise of its catalogue's text
-
-function stored() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null; // storage blocked: the browser's language it is
-  }
-}
 
 function catalogueText(code) {
   if (!texts[code]) {
@@ -103,11 +99,7 @@ async function setLanguage(code) {
 
 function pick(event) {
   const code = event.target.value;
-  try {
-    localStorage.setItem(STORAGE_KEY, code);
-  } catch {
-    // storage blocked: the switch still works for this visit
-  }
+  storeLanguage(code); // if storage is blocked, the switch still works for this visit
   setLanguage(code).then((detail) => {
     if (detail.lang === code) {
       document.dispatchEvent(new CustomEvent("cribbage:language", { detail }));
@@ -180,7 +172,7 @@ globalThis.cribbageLoading = {
 document.getElementById("language")?.addEventListener("change", pick);
 setLanguage(lang);
 
-globalThis.cribbageEngine.watch((report) => {
+engine.watch((report) => {
   if (report.progress) progress(report.progress);
   else if (report.failed) failed(null, report.failed);
 });

@@ -1,7 +1,8 @@
 // The engine's Web Worker: Pyodide running web/engine/bridge.py.
 //
-// A plain module worker, started by engine.js the moment the page's <head> is
-// parsed (by embed.mjs when a widget first needs it), with no PyScript
+// A plain module worker, started by engine.js the moment the table page's <head>
+// is parsed (by engine-client.mjs's startEngine when a widget first needs it;
+// engine-client.mjs is the one client of these messages), with no PyScript
 // bootstrap in front of it (see README "The page and its engine"). It
 //  1. imports the pinned Pyodide and calls loadPyodide at once (Pyodide starts
 //     the wasm, stdlib zip and lock file downloads in parallel), while it

@@ -9,7 +9,7 @@
 // Messages are keys of the language catalogue (web/lang/widgets.<code>.json)
 // with their values, rendered in the widget's language by lang.mjs.
 
-import { language, msg } from "./lang.mjs";
+import { cardText, language, msg, RANKS, SUITS, SUIT_SYMBOLS } from "./lang.mjs";
 
 /** A problem to show inside the widget: `key` and `values` of a catalogue message. */
 export class WidgetError extends Error {
@@ -27,9 +27,8 @@ export function noun(key, values = {}) {
 
 export const MAX_QUERY = 2000; // characters in the whole query string
 export const MAX_TEXT = 80; // characters in a title or a name
-export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_OF_SYMBOL = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
-export const RANKS = "A23456789TJQK";
+// Each suit's symbol (and its outline twin, ♤♡♢♧) to its code.
+const SUIT_OF_SYMBOL = Object.fromEntries([...SUIT_SYMBOLS, ..."♤♡♢♧"].map((symbol, i) => [symbol, SUITS[i % 4]]));
 
 const COMMON = ["widget", "lang", "title"];
 const ALLOWED = {
@@ -101,12 +100,6 @@ export function checkDistinct(cards, what) {
     if (seen.has(card)) throw new WidgetError("widget.error.twice", { what, card: cardText(card) });
     seen.add(card);
   }
-}
-
-/** "5♠", "10♥" */
-export function cardText(code) {
-  const rank = code[0] === "T" ? "10" : code[0];
-  return rank + SUITS[code[1]];
 }
 
 /** Counting value: A=1 .. 10, J/Q/K 10. */

@@ -12,17 +12,17 @@
 // browser's languages. The widget's words and the card names come from
 // ./lang/<code>.json (lang.mjs); the engine's texts (cadence, score items, the
 // deal's log lines) come from the engine itself, asked in the same language.
+import { WidgetError, checkDistinct, noun, parseLang, parseWidget } from "./embed-params.mjs";
+import { startEngine } from "./engine-client.mjs";
 import {
-  WidgetError,
+  browserLanguages,
   cardText,
-  checkDistinct,
-  noun,
-  parseLang,
-  parseWidget,
+  chooseLanguage,
+  loadCatalogue,
   RANKS,
   SUITS,
-} from "./embed-params.mjs";
-import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
+  SUIT_SYMBOLS,
+} from "./lang.mjs";
 
 const root = document.getElementById("widget");
 let words = null; // the widget's Catalogue, loaded before anything is drawn
@@ -38,16 +38,17 @@ class EngineError extends Error {}
 // --- the engine -------------------------------------------------------------
 //
 // One engine per host page, shared by all its widgets: the first widget to run
-// starts a dedicated worker (engine-worker.mjs: Pyodide and the engine) and
-// publishes its client as window.__cribbageWidgetEngine; every later widget
-// finds it in a sibling frame of the same origin (window.parent.frames[i]:
-// same-origin frames of one page share one event loop, so the check and the
-// start cannot race) and calls it directly. This works whatever the host's
-// origin is; the host needs no script. Frames of other origins throw on
-// access and are skipped. (A SharedWorker was tried first: Chromium does not
-// start one from iframes on a page of another site, so widgets embedded
-// elsewhere never got an answer.) If the owning widget is removed from the
-// page, the others lose its engine: they then show an error on their next call.
+// starts a dedicated worker (engine-client.mjs's startEngine: Pyodide and the
+// engine in engine-worker.mjs) and publishes {id, client} as
+// window.__cribbageWidgetEngine; every later widget finds it in a sibling frame
+// of the same origin (window.parent.frames[i]: same-origin frames of one page
+// share one event loop, so the check and the start cannot race) and calls that
+// client directly. This works whatever the host's origin is; the host needs no
+// script. Frames of other origins throw on access and are skipped. (A
+// SharedWorker was tried first: Chromium does not start one from iframes on a
+// page of another site, so widgets embedded elsewhere never got an answer.) If
+// the owning widget is removed from the page, the others lose its engine: they
+// then show an error on their next call.
 
 const ENGINE_KEY = "__cribbageWidgetEngine";
 
@@ -69,67 +70,21 @@ function siblingEngine() {
   return null;
 }
 
-function startEngine() {
-  const pending = new Map();
-  let nextId = 1;
-  let readyResolve;
-  let readyReject;
-  const ready = new Promise((resolve, reject) => {
-    readyResolve = resolve;
-    readyReject = reject;
-  });
-  ready.catch(() => {});
-  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
-  const id = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
-  const fail = (message) => {
-    readyReject(new Error(message));
-    for (const { reject } of pending.values()) reject(new Error(message));
-    pending.clear();
-  };
-  worker.addEventListener("message", (event) => {
-    const data = event.data || {};
-    if (data.id !== undefined) {
-      const waiting = pending.get(data.id);
-      pending.delete(data.id);
-      if (waiting) waiting.resolve(data.reply);
-    } else if (data.ready) {
-      readyResolve(data.ready);
-    } else if (data.failed) {
-      fail(data.failed);
-    }
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail("the engine's worker did not start");
-  });
-  return {
-    id,
-    ready,
-    users: 0,
-    send(name, text) {
-      return new Promise((resolve, reject) => {
-        const callId = nextId++;
-        pending.set(callId, { resolve, reject });
-        worker.postMessage({ id: callId, name, text });
-      });
-    },
-  };
-}
-
 let engine = null;
 function getEngine() {
   if (!engine) {
     let shared = siblingEngine();
     document.documentElement.dataset.engine = shared ? "borrowed" : "own";
     if (!shared) {
-      shared = startEngine();
+      const id = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+      shared = { id, client: startEngine() };
       window[ENGINE_KEY] = shared;
     }
-    shared.users += 1;
     document.documentElement.dataset.engineWorker = shared.id;
+    const { client } = shared;
     engine = {
       async call(name, payload) {
-        const text = await shared.send(name, JSON.stringify(payload));
+        const text = await client.call(name, JSON.stringify(payload));
         const reply = JSON.parse(String(text));
         if (!reply.ok) throw new EngineError(reply.error.message);
         return reply.result;
@@ -160,7 +115,7 @@ function card(code, extra = "") {
     "span",
     { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
     el("span", { class: "rank", text: code[0] === "T" ? "10" : code[0] }),
-    el("span", { class: "suit", text: SUITS[code[1]] }),
+    el("span", { class: "suit", text: SUIT_SYMBOLS[SUITS.indexOf(code[1])] }),
   );
 }
 
@@ -215,7 +170,7 @@ function reportSize() {
 // --- the hand scorer ----------------------------------------------------------
 
 const ALL_CARDS = [];
-for (const rank of RANKS) for (const suit of "SHDC") ALL_CARDS.push(rank + suit);
+for (const rank of RANKS) for (const suit of SUITS) ALL_CARDS.push(rank + suit);
 
 function handWidget(spec) {
   const state = { hand: [...spec.hand], starter: spec.starter, crib: spec.crib };

@@ -10,25 +10,17 @@
 // that language. Choosing another language stores it and reloads the page: the
 // widgets share one engine between frames, and reloading them one by one could
 // leave a widget borrowing the engine of a frame that is going away.
-import { browserLanguages, chooseLanguage, fill, LANGUAGES, loadCatalogue, STORAGE_KEY } from "./lang.mjs";
+import {
+  browserLanguages,
+  chooseLanguage,
+  fill,
+  LANGUAGES,
+  loadCatalogue,
+  storeLanguage,
+  storedLanguage,
+} from "./lang.mjs";
 
 const PLAYERS = ["alice", "bob", "carol", "dan"];
-
-function storedLanguage() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null; // storage blocked: follow the browser
-  }
-}
-
-function storeLanguage(lang) {
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    // storage blocked: the choice lasts for this page only
-  }
-}
 
 /** Text with *emphasis* as DOM nodes (text nodes and <em>; never markup from the catalogue). */
 function richText(text) {

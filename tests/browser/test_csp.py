@@ -1,0 +1,93 @@
+"""The pages' Content-Security-Policy: what each allows, and that it is really enforced.
+
+Every browser test already fails on any CSP violation in any frame (conftest.py's
+``page`` fixture: the table through a whole game, the tutorial, every widget and
+the hostile parameters). These tests check the policies themselves and that the
+check cannot pass vacuously: an inline script (and inline style) injected into a
+served page is blocked, and the violation is seen by the same recorder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sitebuild.common import DIST
+
+PAGES = ["index.html", "tutorial.html", "embed.html"]
+QUERY = {"embed.html": "?widget=hand&hand=5S,4S,2S,6H&starter=5H"}
+# Relaxations measured as needed (README "Content-Security-Policy"); nothing else may relax.
+RELAXED = {
+    "index.html": {
+        "style-src-attr": {"'unsafe-inline'"},  # the peg board's markup sets style="transform…"
+    },
+}
+
+
+def policy(page_name: str) -> dict[str, set[str]]:
+    """The directives of the page's <meta http-equiv="Content-Security-Policy">, as built."""
+    html = (DIST / page_name).read_text()
+    marker = '<meta http-equiv="Content-Security-Policy" content="'
+    assert html.count(marker) == 1, f"{page_name} has no single CSP meta"
+    text = html.split(marker, 1)[1].split('"', 1)[0]
+    assert html.index(marker) < html.index("<script"), "the CSP must come before any script"
+    directives = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        name, *values = part.split()
+        directives[name] = set(values)
+    return directives
+
+
+@pytest.mark.parametrize("page_name", PAGES)
+def test_each_page_has_a_strict_policy(site: str, page_name: str) -> None:
+    found = policy(page_name)
+    relaxed = RELAXED.get(page_name, {})
+    assert found["default-src"] == {"'self'"}
+    wasm = {"'self'", "'wasm-unsafe-eval'"}
+    assert found["script-src"] == wasm | relaxed.get("script-src", set())
+    assert "'unsafe-inline'" not in found["script-src"]
+    assert found["worker-src"] == {"'self'"}
+    assert found["connect-src"] == {"'self'"}
+    assert found["object-src"] == {"'none'"} and found["base-uri"] == {"'none'"}
+    assert found["style-src"] == {"'self'"}
+    assert found.get("style-src-attr") == relaxed.get("style-src-attr")
+    assert "frame-ancestors" not in found  # ignored in a meta; the widgets stay embeddable
+
+
+INJECT_SCRIPT = """() => {
+  const script = document.createElement("script");
+  script.textContent = "window.__inlineRan = true;";
+  document.head.append(script);
+}"""
+INJECT_STYLE = """() => {
+  const style = document.createElement("style");
+  style.textContent = "body { outline: 9px solid red; }";
+  document.head.append(style);
+  document.body.insertAdjacentHTML("beforeend", '<p id="styled" style="color: rgb(1, 2, 3)">x</p>');
+}"""
+
+
+@pytest.mark.allow_csp_violations
+@pytest.mark.allow_console_errors  # Chromium logs each blocked inline script and style
+@pytest.mark.parametrize("page_name", PAGES)
+def test_an_inline_script_and_style_on_a_served_page_are_blocked(page: Any,
+                                                                 page_name: str) -> None:
+    page.goto("/" + page_name + QUERY.get(page_name, ""))
+    page.wait_for_load_state()
+    assert page.evaluate("window.__cspViolations") == []
+    page.evaluate(INJECT_SCRIPT)
+    page.wait_for_function("window.__cspViolations.length >= 1")
+    assert page.evaluate("window.__inlineRan") is None
+    violations = page.evaluate("window.__cspViolations")
+    assert [v["directive"] for v in violations] == ["script-src-elem"], violations
+
+    page.evaluate(INJECT_STYLE)
+    attribute_allowed = "style-src-attr" in RELAXED.get(page_name, {})
+    page.wait_for_function(f"window.__cspViolations.length >= {2 if attribute_allowed else 3}")
+    directives = [v["directive"] for v in page.evaluate("window.__cspViolations")]
+    assert "style-src-elem" in directives
+    assert ("style-src-attr" in directives) != attribute_allowed, directives
+    assert page.evaluate("getComputedStyle(document.body).outlineWidth") != "9px"
+    colour = page.evaluate("getComputedStyle(document.getElementById('styled')).color")
+    assert (colour == "rgb(1, 2, 3)") == attribute_allowed
