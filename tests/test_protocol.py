@@ -114,3 +114,21 @@ def test_the_bridge_is_thin_and_answers_through_one_session() -> None:
     assert bridge.ENDPOINTS == list(ENDPOINTS)
     assert json.loads(bridge.call("new_game", '{"seed": 1}'))["ok"]
     assert json.loads(bridge.call("state"))["result"]["phase"] == "cut"
+
+
+def test_hand_distribution_is_the_published_one_and_cached() -> None:
+    session = Session()
+    reply = json.loads(session.call("hand_distribution"))
+    assert reply["ok"]
+    result = reply["result"]
+    assert result["total"] == sum(result["hand"]) == sum(result["crib"]) == 12994800
+    assert result["hand"][29] == 4 and result["hand"][0] == 1009008
+    assert result["hand"][19] == result["hand"][25] == 0 and len(result["hand"]) == 30
+    assert json.loads(Session().call("hand_distribution"))["result"] == result
+
+
+def test_the_view_carries_the_skunk_lines() -> None:
+    session = Session()
+    for rules, lines in (({}, [91, 61]), ({"target": 61}, [31]), ({"skunk": "none"}, [])):
+        reply = json.loads(session.call("new_game", json.dumps({"rules": rules, "seat": 0})))
+        assert reply["result"]["view"]["skunk_lines"] == lines
