@@ -65,6 +65,8 @@ def test_the_board_is_beside_the_table_in_every_phase_and_the_charts_are_named(
     text = stats.locator("[data-chart=hands] desc").text_content() or ""
     assert "all hands 4.77" in text, text  # the mean of all 12,994,800 hands
     shot(page, "wide-stats")
+    page.evaluate("document.querySelector('#stats').scrollTop = 99999")
+    shot(page, "wide-stats-charts")
 
 
 def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> None:
@@ -89,6 +91,7 @@ def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> No
 
 
 def test_the_show_turns_the_hands_up_on_the_felt(app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     felt = page.locator("#table > .felt")
@@ -100,6 +103,8 @@ def test_the_show_turns_the_hands_up_on_the_felt(app: Any, page: Any) -> None:
     rows = page.locator(".show-panel li .total")
     assert sorted(totals) == sorted(int(rows.nth(i).text_content() or "") for i in range(3))
     assert page.locator(".show-panel li").count() == 3  # the panel stays for reading back
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "phone-show")
     table.step()  # Continue: the felt is the table again
     table.play_until(lambda: table.phase == "discard")
     assert felt.locator(".shown").count() == 0 and felt.locator(".show-points").count() == 0

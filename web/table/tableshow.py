@@ -91,6 +91,8 @@ class TableShow:
         self.dom.part(".starter").innerHTML = tableview.card_html(words, self.state.last_starter)
         self.dom.part(".pile").innerHTML = ""
         self.dom.part(".count").textContent = ""
+        self.dom.part(".actions").innerHTML = ""  # nothing to do until Continue
+        self.dom.status.textContent = words.t("show.title")
         if self.dom.part(".show-said") is None:
             self.dom.part(".felt .centre").insertAdjacentHTML(
                 "afterend", '<p class="show-said" aria-hidden="true"></p>')

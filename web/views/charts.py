@@ -194,7 +194,7 @@ def hands_chart(words, mine, everyone=None):
                 body.append('<rect class="' + cls + '" x="' + _n(x + slot * offset) + '" y="'
                             + _n(bottom - tall) + '" width="' + _n(slot * 0.4) + '" height="'
                             + _n(tall) + '"/>')
-        if points % 4 == 0 or points == 29:
+        if points % 4 == 0:
             body.append(_label(x + slot / 2, bottom + 14, str(points)))
         if mine[points] or (everyone and everyone[points]):
             rows.append(words.t("chart.hands.row", {
