@@ -57,6 +57,11 @@ The stateless endpoints (the widgets; they leave the game alone)
 ``score``, ``show_score``, ``peg_sequence`` and ``deal_steps``: see
 :mod:`cribbage.tutor`. Each takes an optional ``"lang"``, the language of
 every text in its reply.
+``hand_distribution({})``
+    How many of all 12,994,800 (hand, starter) pairs score each total as a hand
+    and as a crib (:mod:`cribbage.stats`), computed once per process (the
+    statistics' chart):
+    ``{"total", "hand": [count per score 0..29], "crib": [...]}``.
 
 Events are data (kind, seat, team, points, cards, items, count, refused,
 deal); people's words for them come from :mod:`cribbage.i18n` on the page.
@@ -68,6 +73,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from . import __version__
@@ -327,6 +333,20 @@ def deal_proof(session: Session, request: Request) -> dict[str, Any]:
     return deal_proofs(session.require_game())
 
 
+@cache
+def _distribution() -> dict[str, Any]:
+    from .stats import score_distribution
+
+    counts = score_distribution()
+    return {"total": sum(counts["hand"].values()),
+            **{kind: [counts[kind][points] for points in range(30)] for kind in ("hand", "crib")}}
+
+
+def hand_distribution(request: Request) -> dict[str, Any]:
+    """The published distribution of show scores over every hand (cached)."""
+    return _distribution()
+
+
 def stateless(function: Callable[[Request], dict[str, Any]]) -> Callable[
         [Session, Request], dict[str, Any]]:
     """An endpoint that needs no game (the widgets' calls)."""
@@ -350,5 +370,6 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "show_score": stateless(show_score),
     "peg_sequence": stateless(peg_sequence),
     "deal_steps": stateless(deal_steps),
+    "hand_distribution": stateless(hand_distribution),
 }
 """Every endpoint by name (the page's client takes these names from ``hello``)."""

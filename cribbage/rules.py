@@ -80,6 +80,22 @@ class Rules:
         """Cards each player puts in the crib (rule 5)."""
         return 2 if self.players == 2 else 1
 
+    @property
+    def skunk_lines(self) -> list[int]:
+        """The lowest safe scores (a loser below one is skunked), highest first, as a
+        board marks them: 91 and 61 for the ACC long game, 31 for the short game.
+
+        >>> Rules().skunk_lines, Rules(target=61).skunk_lines, Rules(skunk="none").skunk_lines
+        ([91, 61], [31], [])
+        >>> Rules(skunk="lurch").skunk_lines
+        [61]
+        """
+        if self.skunk == "acc":
+            return [self.target - 30, 61] if self.target == 121 else [self.target - 30]
+        if self.skunk == "lurch":
+            return [(self.target + 1) // 2]
+        return []
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -427,3 +427,18 @@ def test_view_holds_nothing_hidden():
 def test_view_of_unknown_seat():
     with pytest.raises(ValueError):
         Game.new(seed=1, first_dealer=0).view(2)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(target=61), Rules(skunk="lurch"),
+                                   Rules(target=61, skunk="lurch"), Rules(skunk="none")])
+def test_skunk_lines_are_where_the_outcome_changes(rules: Rules) -> None:
+    """A board's skunk lines: a loser on a line is not skunked, one hole below is."""
+    lines = rules.skunk_lines
+    for line in lines:
+        above = Outcome.judge(rules, winner=0, scores=[rules.target, line])
+        below = Outcome.judge(rules, winner=0, scores=[rules.target, line - 1])
+        assert above.game_points < below.game_points
+    changes = [score for score in range(1, rules.target)
+               if Outcome.judge(rules, 0, [rules.target, score]).game_points
+               != Outcome.judge(rules, 0, [rules.target, score - 1]).game_points]
+    assert sorted(changes, reverse=True) == lines

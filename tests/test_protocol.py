@@ -143,3 +143,21 @@ def test_load_refuses_a_save_that_is_not_text(save: object) -> None:
     session = Session()
     reply = json.loads(session.call("load", json.dumps({"save": save})))
     assert reply["error"]["kind"] == "bad-request"
+
+
+def test_hand_distribution_is_the_published_one_and_cached() -> None:
+    session = Session()
+    reply = json.loads(session.call("hand_distribution"))
+    assert reply["ok"]
+    result = reply["result"]
+    assert result["total"] == sum(result["hand"]) == sum(result["crib"]) == 12994800
+    assert result["hand"][29] == 4 and result["hand"][0] == 1009008
+    assert result["hand"][19] == result["hand"][25] == 0 and len(result["hand"]) == 30
+    assert json.loads(Session().call("hand_distribution"))["result"] == result
+
+
+def test_the_view_carries_the_skunk_lines() -> None:
+    session = Session()
+    for rules, lines in (({}, [91, 61]), ({"target": 61}, [31]), ({"skunk": "none"}, [])):
+        reply = json.loads(session.call("new_game", json.dumps({"rules": rules, "seat": 0})))
+        assert reply["result"]["view"]["skunk_lines"] == lines

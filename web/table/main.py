@@ -59,10 +59,14 @@ async def boot(dom):
     await asyncio.sleep(0)
     import coachview  # noqa: F401
     await asyncio.sleep(0)
+    import charts  # noqa: F401
+    await asyncio.sleep(0)
     import statsview  # noqa: F401
     await asyncio.sleep(0)
     import tablecoach  # noqa: F401
     import tablestate
+    await asyncio.sleep(0)
+    import tableshow  # noqa: F401
     await asyncio.sleep(0)
     import tablegame
 

@@ -9,6 +9,7 @@ the pure parts are in coachview.py and statsview.py.
 import asyncio
 import json
 
+import charts
 import coachview
 import shell
 import statsview
@@ -26,6 +27,7 @@ class TableCoach:
         self.dom = dom
         self.state = state
         self.engine = engine  # an async (name, payload) -> (ok, result) call
+        self.distribution = None  # the engine's hand_distribution, once asked (it never changes)
 
     @property
     def words(self):
@@ -164,12 +166,28 @@ class TableCoach:
         totals = coachview.points_by_source(self.coach.game_events, len(names))
         self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(self.words,
             totals, names)
+        series = charts.scores_by_deal(self.coach.game_events, len(names))
+        self.dom.game_over.querySelector(".over-chart").innerHTML = charts.score_chart(
+            self.words, series, names, self.state.rules()["target"])
 
     def show_stats(self):
         body = self.dom.stats.querySelector(".stats-body")
         levels = self.state.hello["levels"]
-        body.innerHTML = statsview.stats_html(self.words, self.read_stats(), levels)
+        body.innerHTML = statsview.stats_html(self.words, self.read_stats(), levels,
+                                              self.distribution)
         self.dom.stats.hidden = False
+        if self.distribution is None:
+            asyncio.create_task(self.fetch_distribution())
+
+    async def fetch_distribution(self):
+        """Ask the engine once for all hands' scores, then draw the statistics again."""
+        if self.distribution is not None:
+            return
+        self.distribution = {}  # asked: ask once
+        ok, result = await self.engine("hand_distribution", {})
+        self.distribution = result if ok else None
+        if ok and not self.dom.stats.hidden:
+            self.show_stats()
 
     def redraw(self):
         """Draw the coach's panels, the fair-deal line and open dialogs in the page's language."""

@@ -17,7 +17,7 @@ from dom import SAVE_KEY, SETTINGS_KEY, TALLY_KEY, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from shell import i18n
-from tablecoach import ACTIONS, TableCoach, review_button
+from tablecoach import ACTIONS, TableCoach
 from tablerender import (
     draw_board,
     log,
@@ -28,6 +28,7 @@ from tablerender import (
     render_hand,
     render_scores,
 )
+from tableshow import TableShow
 from tablestate import COMPUTER_PAUSE, HUMAN
 
 
@@ -38,6 +39,7 @@ class TableGame:
         self.dom = dom
         self.state = state
         self.coach = TableCoach(dom, state, self.call)
+        self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
 
     @property
     def words(self):
@@ -113,6 +115,7 @@ class TableGame:
         """Clear the table for a game whose first view is ``view``."""
         state = self.state
         state.new_game(settings, tableview.seat_names(self.words, view["team_of"]), view["teams"])
+        state.view = view  # the board's facts (skunk lines) before the first update
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
         self.dom.part(".show-panel").hidden = True
@@ -182,7 +185,7 @@ class TableGame:
                 self.coach.count_finished_deals(events)
                 if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
                     shows, state.deal_shows = state.deal_shows, []
-                    await self.present_show(shows)
+                    await self.show.present(shows)
                 render(self.dom, state)
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
@@ -273,71 +276,6 @@ class TableGame:
         self.coach.hide_hint()
         await self.advance(result)
 
-    # --- the show --------------------------------------------------------------------
-
-    def show_row(self, event):
-        """One hand or crib of the show: whose, the cards, the count said aloud, the total."""
-        seat, names, words = event["seat"], self.state.names, self.words
-        if event["kind"] == "crib":
-            whose = words.t("crib.mine") if seat == HUMAN else words.t("crib.theirs",
-                                                                       {"who": names[seat]})
-        else:
-            whose = words.t("show.hand.mine") if seat == HUMAN else words.t("show.hand",
-                                                                            {"who": names[seat]})
-        cards = "".join(tableview.card_html(words, code) for code in event["cards"])
-        total = event["points"] + event.get("refused", 0)
-        said = i18n.cadence(event["items"], words.lang)
-        return ('<li><span class="who">' + tableview.html(whose) + "</span>"
-                + '<span class="cards">' + cards + "</span>"
-                + '<span class="said">' + tableview.html(said)
-                + '</span><strong class="total">' + str(total) + "</strong></li>")
-
-    def draw_show(self):
-        """The show panel with the hands shown so far, in the page's language."""
-        state, words = self.state, self.words
-        self.dom.part(".show-panel").innerHTML = (
-            "<h2>" + tableview.html(words.t("show.title")) + '</h2><p class="starter-line">'
-            + tableview.html(words.t("show.starter")) + " "
-            + tableview.card_html(words, state.last_starter)
-            + "</p><ol>" + "".join(self.show_row(event) for event in state.showing["shown"])
-            + "</ol>")
-
-    def draw_show_end(self):
-        """Below the show: the review's place, Review and Continue, and the status line."""
-        self.dom.status.textContent = self.words.t("status.show")
-        spot, button = review_button(self.words, self.state.showing["deal"])
-        self.dom.part(".show-panel").insertAdjacentHTML("beforeend", spot)
-        self.dom.part(".actions").innerHTML = button + (
-            '<button type="button" data-action="continue">'
-            + tableview.html(self.words.t("button.continue")) + "</button>")
-
-    async def present_show(self, shows):
-        """Reveal each hand and the crib with its breakdown, then wait for Continue."""
-        state, panel = self.state, self.dom.part(".show-panel")
-        self.dom.table.setAttribute("data-phase", "show")
-        state.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
-        self.coach.new_show()
-        self.draw_show()
-        rows = panel.querySelector("ol")
-        panel.hidden = False
-        for event in shows:
-            state.showing["shown"].append(event)
-            rows.insertAdjacentHTML("beforeend", self.show_row(event))
-            if not state.manual_counting() and event["points"]:
-                move_pegs(state, event["team"], event["points"])  # pegs move as each is shown
-                render_scores(self.dom, state)
-            await self.pause(0.6)
-        state.continue_event = asyncio.Event()
-        state.showing["waiting"] = True
-        self.draw_show_end()
-        if self.coach.auto_review():
-            self.dom.part(".actions [data-action=review]").disabled = True
-            asyncio.create_task(self.coach.review(shows[0]["deal"]))
-        await state.continue_event.wait()
-        state.continue_event, state.showing = None, None
-        panel.hidden = True
-        self.dom.part(".actions").innerHTML = ""
-
     # --- game over -------------------------------------------------------------------
 
     async def game_over(self):
@@ -397,12 +335,7 @@ class TableGame:
             render(self.dom, state)  # not during the show: the table below still shows the deal
         else:
             render_scores(self.dom, state)
-            self.draw_show()
-            if state.showing["waiting"]:
-                busy = self.dom.part(".actions [data-action=review]")
-                disabled = busy is not None and busy.disabled
-                self.draw_show_end()
-                self.dom.part(".actions [data-action=review]").disabled = disabled
+            self.show.redraw()
         if state.over is not None:
             self.draw_game_over()
         self.coach.redraw()

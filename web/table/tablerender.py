@@ -158,9 +158,23 @@ def render_actions(dom, state):
 
 
 def move_pegs(state, team, points):
+    """Peg ``points`` for ``team``: the back peg leapfrogs the front one (only it moves)."""
     front, back = state.pegs[team]
     state.pegs[team] = list(pegboard.leapfrog(front, back, front + points))
+    if state.pegs[team][0] != front:
+        swap_pegs(team)
     draw_pegs(state, team)
+
+
+def swap_pegs(team):
+    """The back peg becomes the front one (the elements trade ids, so the peg that
+    stays in its hole does not move and the other jumps over it)."""
+    front = document.getElementById("peg-" + str(team) + "-front")
+    back = document.getElementById("peg-" + str(team) + "-back")
+    if front and back:
+        front.id, back.id = "peg-" + str(team) + "-back", "peg-" + str(team) + "-front"
+        front.classList.replace("peg-front", "peg-back")
+        back.classList.replace("peg-back", "peg-front")
 
 
 def draw_pegs(state, team):
@@ -197,6 +211,7 @@ def draw_board(dom, state):
     target = state.rules()["target"]
     names = tableview.score_names(words, state.names, len(state.pegs))
     label = words.t("board", {"target": target})
-    dom.part(".board").innerHTML = pegboard.board_svg(target, names, label)
-    for team in range(len(state.pegs)):
-        draw_pegs(state, team)
+    lines = state.view["skunk_lines"] if state.view else []
+    dom.part(".board").innerHTML = pegboard.board_svg(
+        target, names, label, lines, lambda line: words.t("board.skunk", {"score": line}),
+        state.pegs)

@@ -2,16 +2,21 @@
 
 Runs under MicroPython on the page and under CPython in the tests (the subset
 both share, see docs/architecture.md). Stored data is checked on every read:
-anything malformed starts again from zero.
+anything malformed starts again from zero. Version 1 grew two optional keys,
+so statistics stored before them still load: ``results`` (each finished game,
+oldest first: won, your score, the best other score, the level; the latest
+RESULTS_KEPT) and ``hands`` (how many of your hands scored 0..29).
 """
 
 import json
 
+from charts import hands_chart, results_chart
 from coachview import PEGGING
 from tableview import card_html, html, level_name
 
 STATS_VERSION = 1
 MIXED = "mixed"  # games against computers of different levels
+RESULTS_KEPT = 200  # finished games remembered for the results chart
 
 
 def _cards(words, codes):
@@ -23,7 +28,8 @@ def new_stats():
     """Statistics with nothing counted yet."""
     return {"version": STATS_VERSION, "levels": {},
             "skunks": [0, 0], "deals": 0, "hand": 0, "pegging": 0, "cribs": 0, "crib": 0,
-            "best": None, "last": {"game": "", "deal": 0, "over": False}}
+            "best": None, "last": {"game": "", "deal": 0, "over": False},
+            "results": [], "hands": [0] * 30}
 
 
 def _count(value):
@@ -45,9 +51,35 @@ def read_stats(text):
         data = json.loads(text) if text else None
     except ValueError:
         return new_stats()
-    if not _valid(data):
+    if not _valid(data) or not _valid_extras(data):
         return new_stats()
+    data.setdefault("results", [])
+    data.setdefault("hands", [0] * 30)
     return data
+
+
+def _valid_extras(data):
+    """The keys version 1 grew (absent in older statistics: then they start empty).
+
+    >>> old = new_stats(); del old["results"], old["hands"]; old["deals"] = 2
+    >>> stats = read_stats(json.dumps(old))
+    >>> stats["deals"], stats["results"], sum(stats["hands"])
+    (2, [], 0)
+    >>> old["hands"] = [1, 2]
+    >>> read_stats(json.dumps(old))["deals"]
+    0
+    """
+    hands, results = data.get("hands", [0] * 30), data.get("results", [])
+    if not isinstance(hands, list) or len(hands) != 30 or not all(_count(n) for n in hands):
+        return False
+    if not isinstance(results, list) or len(results) > RESULTS_KEPT:
+        return False
+    for game in results:
+        if (not isinstance(game, dict) or game.get("won") not in (True, False)
+                or not _count(game.get("me")) or not _count(game.get("op"))
+                or not isinstance(game.get("level"), str)):
+            return False
+    return True
 
 
 def _valid(data):
@@ -125,6 +157,9 @@ def add_deal(stats, game, deal, events, seat):
         kind, points = event["kind"], event.get("points") or 0
         if kind == "hand":
             stats["hand"] += points
+            worth = points + (event.get("refused") or 0)
+            if 0 <= worth < 30:
+                stats["hands"][worth] += 1
         elif kind == "crib":
             stats["crib"] += points
         elif kind in PEGGING:
@@ -147,6 +182,12 @@ def add_game(stats, game, level, outcome, team):
     (True, False)
     >>> stats["levels"]["easy"], stats["skunks"]
     ([1, 0], [1, 0])
+
+    With the final scores, the game is kept for the results chart:
+
+    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 121, 95]}
+    >>> add_game(stats, "g2", "easy", outcome, 0), stats["results"]
+    (True, [{'won': False, 'me': 100, 'op': 121, 'level': 'easy'}])
     """
     last = stats["last"]
     if last["game"] == game and last["over"]:
@@ -155,6 +196,12 @@ def add_game(stats, game, level, outcome, team):
     stats["levels"].setdefault(level, [0, 0])[0 if won else 1] += 1
     if outcome["kind"] != "win":
         stats["skunks"][0 if won else 1] += 1
+    scores = outcome.get("scores")
+    if scores and 0 <= team < len(scores):
+        others = [score for other, score in enumerate(scores) if other != team]
+        stats["results"].append({"won": won, "me": scores[team], "op": max(others + [0]),
+                                 "level": level})
+        stats["results"] = stats["results"][-RESULTS_KEPT:]
     deal = last["deal"] if last["game"] == game else 0
     stats["last"] = {"game": game, "deal": deal, "over": True}
     return True
@@ -164,10 +211,11 @@ def _average(total, count):
     return "–" if not count else "%.1f" % (total / count)
 
 
-def stats_html(words, stats, levels):
-    """The Statistics panel's content.
+def stats_html(words, stats, levels, distribution=None):
+    """The Statistics panel's content: the tables, then the charts.
 
-    ``levels``: the levels on offer (the engine's hello), in their order.
+    ``levels``: the levels on offer (the engine's hello), in their order;
+    ``distribution``: the engine's ``hand_distribution`` (None until it came).
 
     >>> text = stats_html(words, new_stats(), ["easy", "standard"])
     >>> "<th>Standard</th>" in text and "none yet" in text
@@ -201,4 +249,7 @@ def stats_html(words, stats, levels):
     return ('<table class="stats-games"><tr>' + head + "</tr>"
             + "".join(rows) + '</table><table class="stats-points">' + lines
             + '<tr data-stat="best"><th>' + html(words.t("stats.best")) + "</th><td>" + best_text
-            + "</td></tr></table>")
+            + '</td></tr></table><div class="stats-charts">'
+            + results_chart(words, stats["results"])
+            + hands_chart(words, stats["hands"], distribution["hand"] if distribution else None)
+            + "</div>")

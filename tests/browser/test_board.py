@@ -1,0 +1,130 @@
+"""The peg board, the show on the felt and the charts, through the page.
+
+Set ``BOARD_SHOTS=<folder>`` to keep a screenshot of each phase (for looking at).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .driver import Table
+
+SHOTS = os.environ.get("BOARD_SHOTS")
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, name + ".png"))
+
+
+def board_beside_the_felt(page: Any) -> None:
+    """The board is in view without scrolling, to the right of the felt."""
+    board = page.locator("#table > .board").bounding_box()
+    felt = page.locator("#table > .felt").bounding_box()
+    assert board and felt
+    assert board["x"] >= felt["x"] + felt["width"], (board, felt)
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 800, board
+    assert board["x"] + board["width"] <= 1280 and board["height"] > 60
+
+
+def test_the_board_is_beside_the_table_in_every_phase_and_the_charts_are_named(
+        app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table = Table(app, page).open().start(target="61")
+    assert page.locator(".pegboard [data-skunk='31']").count() == 1
+    seen: set[str] = set()
+
+    def look() -> bool:
+        phase = table.phase
+        if phase not in seen:
+            seen.add(phase)
+            board_beside_the_felt(page)
+            shot(page, "wide-" + phase)
+        return phase == "over"
+
+    table.play_until(look)
+    assert {"cut", "discard", "play", "show", "over"} <= seen
+    board_beside_the_felt(page)
+    dialog = page.locator("#game-over")
+    chart = dialog.get_by_role("img", name="Scores deal by deal")
+    assert chart.count() == 1 and chart.locator("polyline.series").count() == 2
+    desc = chart.locator("desc").text_content() or ""
+    assert desc.startswith("Deal 1: ") and str(max(table.scores())) in desc
+    shot(page, "wide-over-dialog")
+    dialog.get_by_role("button", name="Statistics").click()
+    stats = page.locator("#stats")
+    results = stats.get_by_role("img", name="Your games, the latest on the right")
+    assert results.count() == 1 and results.locator("rect").count() == 1
+    hands = stats.get_by_role("img", name="Your hands against all 12,994,800 hands")
+    hands.wait_for()
+    # The engine's distribution arrives and the chart is drawn again with it.
+    page.wait_for_function("() => document.querySelector('#stats [data-chart=hands] rect.all')",
+                           timeout=60_000)
+    text = stats.locator("[data-chart=hands] desc").text_content() or ""
+    assert "all hands 4.77" in text, text  # the mean of all 12,994,800 hands
+    shot(page, "wide-stats")
+    page.evaluate("document.querySelector('#stats').scrollTop = 99999")
+    shot(page, "wide-stats-charts")
+
+
+def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = Table(app, page).open()
+    for players in ("2", "3"):
+        table.start(players=players)
+        table.play_until(lambda t=table: t.phase == "discard")
+        board = page.locator(".pegboard")
+        box = board.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        hole = page.locator(".pegboard .hole").first.bounding_box()
+        assert hole and hole["width"] >= 8 and hole["height"] >= 8, hole
+        assert board.get_attribute("aria-label") == "Peg board to 121"
+        lanes = page.locator(".pegboard .peg-front").count()
+        assert lanes == int(players)
+        page.locator(".board").scroll_into_view_if_needed()
+        shot(page, "phone-board-" + players)
+        page.evaluate("scrollTo(0, 0)")
+        page.get_by_role("button", name="New game").click()
+
+
+def test_the_show_turns_the_hands_up_on_the_felt(app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    table = Table(app, page).open().start()
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
+    felt = page.locator("#table > .felt")
+    assert felt.locator(".opponent .hand.shown .card[data-card]").count() == 4
+    assert felt.locator(".seat-human .hand.shown .card[data-card]").count() == 4
+    assert felt.locator(".crib-cards.shown .card[data-card]").count() == 4
+    totals = [int(felt.locator(".show-points").nth(i).get_attribute("data-points"))
+              for i in range(3)]
+    rows = page.locator(".show-panel li .total")
+    assert sorted(totals) == sorted(int(rows.nth(i).text_content() or "") for i in range(3))
+    assert page.locator(".show-panel li").count() == 3  # the panel stays for reading back
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "phone-show")
+    table.step()  # Continue: the felt is the table again
+    table.play_until(lambda: table.phase == "discard")
+    assert felt.locator(".shown").count() == 0 and felt.locator(".show-points").count() == 0
+
+
+def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
+    table = Table(app, page).open("?speed=0.4").start()
+    # Watch the felt from now on: the lit cards come and go as each item is said.
+    page.evaluate("""() => {
+      window.__lit = 0;
+      new MutationObserver(() => {
+        const lit = document.querySelectorAll('.felt .card.lit').length;
+        if (lit && document.querySelector('.felt .show-said').textContent) {
+          window.__lit = Math.max(window.__lit, lit);
+        }
+      }).observe(document.body, {subtree: true, attributes: true, childList: true});
+    }""")
+    table.play_until(lambda: table.phase == "show")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shot(page, "wide-show-counting")
+    table.play_until(lambda: table.enabled("Continue") is not None)
+    assert page.evaluate("window.__lit") >= 2  # an item is at least two cards
+    assert page.locator(".felt .card.lit").count() == 0  # all unlit once counted

@@ -1,0 +1,147 @@
+"""CPython tests of the table's pure picture modules: the peg board, the charts, and
+the statistics' stored format (older statistics must still load)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path[:0] = [str(WEB / "views"), str(WEB / "table")]
+
+shell = importlib.import_module("shell")
+pegboard = importlib.import_module("pegboard")
+charts = importlib.import_module("charts")
+statsview = importlib.import_module("statsview")
+
+PHONE_BOARD_PX = 348  # a 360 px phone less the table's padding
+
+
+@pytest.mark.parametrize("module", [pegboard, charts], ids=["pegboard", "charts"])
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
+
+
+@pytest.mark.parametrize("target,tracks", [(121, 2), (121, 3), (61, 2), (61, 3)])
+def test_every_hole_has_its_own_place_on_the_board(target: int, tracks: int) -> None:
+    width, height = pegboard.board_size(target, tracks)
+    places = set()
+    for track in range(tracks):
+        for points in range(-1, target):
+            x, y = pegboard.hole_position(target, tracks, track, points)
+            assert 8 <= x <= width - 8 and 8 <= y <= height - 8, (track, points)
+            places.add((x, y))
+    assert len(places) == tracks * (target + 1)
+    game = pegboard.hole_position(target, tracks, 0, target)
+    assert game not in places and game == pegboard.hole_position(target, tracks, 1, target + 5)
+
+
+def test_the_track_is_continuous_in_streets_of_thirty_in_groups_of_five() -> None:
+    def at(points: int) -> tuple[int, int]:
+        return pegboard.hole_position(121, 2, 0, points)
+
+    assert pegboard.streets(121) == 4 and pegboard.streets(61) == 2
+    for points in range(1, 120):
+        (x1, y1), (x2, y2) = at(points), at(points + 1)
+        if points % 30:  # along a street: the next hole, a wider step between fives
+            assert y1 == y2
+            gap = abs(x2 - x1)
+            assert gap == pegboard.PITCH + (pegboard.GROUP_GAP if points % 5 == 0 else 0)
+        else:  # the turn: the next street starts below, at the same end
+            assert x1 == x2 and y2 > y1
+
+
+def test_holes_are_at_least_8_px_on_a_phone() -> None:
+    width, _ = pegboard.board_size(121, 3)
+    assert 2 * float(pegboard.HOLE_R) * PHONE_BOARD_PX / width >= 8
+
+
+def test_numbers_every_ten_marks_every_five_and_the_skunk_lines() -> None:
+    svg = pegboard.board_svg(121, ["You", "Computer"], "Peg board to 121", [91, 61],
+                             lambda line: "Skunk line: " + str(line), [[36, 30], [12, 5]])
+    numbers = re.findall(r'class="number"[^>]*>(\d+)</text>', svg)
+    assert numbers == [str(n) for n in range(10, 121, 10)]
+    assert svg.count('class="five"') == 12
+    assert re.findall(r'data-skunk="(\d+)"', svg) == ["91", "61"]
+    assert "<title>Skunk line: 91</title>" in svg
+    front = re.search(r'id="peg-0-front"[^>]*transform="([^"]+)"', svg)
+    assert front and front.group(1) == pegboard.peg_place(121, 2, 0, 36)
+    assert "style=" not in svg  # the table page's CSP allows no style attributes
+    assert 'aria-label="Peg board to 121"' in svg and 'role="img"' in svg
+    short = pegboard.board_svg(61, ["A", "B"], skunk_lines=[31])
+    assert re.findall(r'data-skunk="(\d+)"', short) == ["31"]
+    assert re.findall(r'class="number"[^>]*>(\d+)</text>', short)[-1] == "60"
+
+
+def test_the_score_chart_follows_the_events_in_every_language() -> None:
+    events = [{"kind": "deal", "seat": 0, "deal": 1},
+              {"kind": "play", "team": 1, "points": 2, "deal": 1},
+              {"kind": "hand", "team": 0, "points": 12, "deal": 1},
+              {"kind": "heels", "team": 0, "points": 2, "deal": 2},
+              {"kind": "crib", "team": 1, "points": 0, "deal": 2}]
+    series = charts.scores_by_deal(events, 2)
+    assert series == [[0, 12, 14], [0, 2, 2]]
+    for lang, deal in (("en", "Deal 2"), ("es", "Mano 2"), ("ja", "第2ディール")):
+        html = charts.score_chart(shell.Words(lang), series, ["A", "B"], 121)
+        assert deal + ": A 14, B 2" in html
+        assert 'role="img" aria-label="' + shell.Words(lang).t("chart.scores.title") in html
+
+
+def test_the_statistics_charts_say_in_words_what_they_show() -> None:
+    words = shell.Words()
+    assert "No games finished yet." in charts.results_chart(words, [])
+    assert "No hands counted yet." in charts.hands_chart(words, [0] * 30)
+    results = [{"won": n % 3 != 0, "me": 121, "op": 100 - n, "level": "easy"} for n in range(60)]
+    html = charts.results_chart(words, results)
+    assert html.count("<rect") == 40 and "Game 60: won by 80" in html
+    everyone = [1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236,
+                361224, 388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0, 8068,
+                2496, 444, 356, 3680, 0, 0, 0, 76, 4]
+    mine = [0] * 30
+    mine[4], mine[8] = 3, 1
+    html = charts.hands_chart(words, mine, everyone)
+    assert "Average: you 5.00, all hands 4.77" in html
+    assert "4 points: you 75.0%, all hands 22.0%" in html
+    assert "19 points" not in html  # no hand scores 19: nothing to say
+
+
+def test_old_statistics_still_load_and_new_ones_keep_results_and_hands() -> None:
+    old = {"version": 1, "levels": {"easy": [2, 1]}, "skunks": [1, 0], "deals": 9, "hand": 70,
+           "pegging": 30, "cribs": 4, "crib": 20, "best": None,
+           "last": {"game": "abc", "deal": 9, "over": True}}
+    stats = statsview.read_stats(json.dumps(old))
+    assert stats["levels"] == {"easy": [2, 1]} and stats["deals"] == 9
+    assert stats["results"] == [] and stats["hands"] == [0] * 30
+    events = [{"kind": "deal", "seat": 1, "deal": 1},
+              {"kind": "starter", "seat": 1, "cards": ["5H"], "deal": 1},
+              {"kind": "hand", "seat": 0, "points": 6, "refused": 2, "cards": ["5S", "5D", "TH",
+                                                                             "JC"], "deal": 1}]
+    assert statsview.add_deal(stats, "g", 1, events, 0)
+    assert stats["hands"][8] == 1
+    outcome = {"winner": 0, "kind": "win", "game_points": 1, "scores": [121, 97]}
+    assert statsview.add_game(stats, "g", "easy", outcome, 0)
+    again = statsview.read_stats(json.dumps(stats))
+    assert again["results"] == [{"won": True, "me": 121, "op": 97, "level": "easy"}]
+    assert again["hands"][8] == 1
+    for bad in ({"hands": [1] * 29}, {"hands": [-1] * 30}, {"results": [{"won": 1}]},
+                {"results": "x"}):
+        assert statsview.read_stats(json.dumps({**old, **bad})) == statsview.new_stats()
+    text = statsview.stats_html(shell.Words("ja"), again, ["easy"])
+    assert 'data-chart="results"' in text and 'data-chart="hands"' in text
+    assert "第1局: 24点差で勝ち" in text
+
+
+def test_results_are_capped() -> None:
+    stats = statsview.new_stats()
+    for n in range(statsview.RESULTS_KEPT + 5):
+        outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [n % 120, 121]}
+        statsview.add_game(stats, "g" + str(n), "standard", outcome, 0)
+    assert len(stats["results"]) == statsview.RESULTS_KEPT
+    assert statsview.read_stats(json.dumps(stats))["results"] == stats["results"]

@@ -1,0 +1,217 @@
+"""The show at the table (MicroPython, main thread): counted on the felt, itemised in the panel.
+
+When a deal's hands are counted, each is turned face up on the felt where it
+lies, in the order the engine counted them (pone first, the dealer, then the
+crib). Each item of its breakdown lights the cards behind it while the count
+is said, and the hand's pegs climb item by item; the show panel keeps the
+itemised rows for reading back. Everything comes from the events (``cards``,
+``items``, ``points``): no rule knowledge here. With ``?speed=0`` (or the
+"Off" setting) it all happens at once.
+"""
+
+import asyncio
+
+import tableview
+from shell import i18n
+from tablecoach import review_button
+from tablerender import draw_pegs, move_pegs, render_scores
+from tablestate import HUMAN
+
+SHOWN = ("shown", "counting", "counted")
+
+
+class TableShow:
+    """The show of one table: ``game`` gives the pauses (at the table's speed) and the coach."""
+
+    def __init__(self, dom, state, game):
+        self.dom = dom
+        self.state = state
+        self.game = game
+
+    @property
+    def words(self):
+        return self.state.words
+
+    # --- the panel (read back) -----------------------------------------------------
+
+    def row(self, event):
+        """One hand or crib of the show: whose, the cards, the count said aloud, the total."""
+        seat, names, words = event["seat"], self.state.names, self.words
+        if event["kind"] == "crib":
+            whose = words.t("crib.mine") if seat == HUMAN else words.t("crib.theirs",
+                                                                       {"who": names[seat]})
+        else:
+            whose = words.t("show.hand.mine") if seat == HUMAN else words.t("show.hand",
+                                                                            {"who": names[seat]})
+        cards = "".join(tableview.card_html(words, code) for code in event["cards"])
+        total = event["points"] + event.get("refused", 0)
+        said = i18n.cadence(event["items"], words.lang)
+        return ('<li><span class="who">' + tableview.html(whose) + "</span>"
+                + '<span class="cards">' + cards + "</span>"
+                + '<span class="said">' + tableview.html(said)
+                + '</span><strong class="total">' + str(total) + "</strong></li>")
+
+    def draw_panel(self):
+        """The show panel with the hands shown so far, in the page's language."""
+        state, words = self.state, self.words
+        self.dom.part(".show-panel").innerHTML = (
+            "<h2>" + tableview.html(words.t("show.title")) + '</h2><p class="starter-line">'
+            + tableview.html(words.t("show.starter")) + " "
+            + tableview.card_html(words, state.last_starter)
+            + "</p><ol>" + "".join(self.row(event) for event in state.showing["shown"])
+            + "</ol>")
+
+    def draw_end(self):
+        """Below the show: the review's place, Review and Continue, and the status line."""
+        self.dom.status.textContent = self.words.t("status.show")
+        spot, button = review_button(self.words, self.state.showing["deal"])
+        self.dom.part(".show-panel").insertAdjacentHTML("beforeend", spot)
+        self.dom.part(".actions").innerHTML = button + (
+            '<button type="button" data-action="continue">'
+            + tableview.html(self.words.t("button.continue")) + "</button>")
+
+    # --- the felt ------------------------------------------------------------------
+
+    def spot(self, event):
+        """Where a hand (or the crib) lies on the felt, and where its points are said."""
+        seat = event["seat"]
+        if event["kind"] == "crib":
+            return self.dom.part(".crib-spot .crib-cards"), self.dom.part(".crib-spot small")
+        if seat == HUMAN:
+            return self.dom.part(".seat-human .hand"), self.dom.part(".seat-human .seat-name")
+        panel = self.dom.part('.opponent[data-seat="' + str(seat) + '"]')
+        if panel is None:
+            return None, None
+        return panel.querySelector(".hand"), panel.querySelector(".seat-name")
+
+    def lay_out(self, shows):
+        """The felt at the start of the show: the starter up, the played cards gathered,
+        the hands still to count face down where they lie."""
+        words = self.words
+        self.dom.part(".starter").innerHTML = tableview.card_html(words, self.state.last_starter)
+        self.dom.part(".pile").innerHTML = ""
+        self.dom.part(".count").textContent = ""
+        self.dom.part(".actions").innerHTML = ""  # nothing to do until Continue
+        self.dom.status.textContent = words.t("show.title")
+        if self.dom.part(".show-said") is None:
+            self.dom.part(".felt .centre").insertAdjacentHTML(
+                "afterend", '<p class="show-said" aria-hidden="true"></p>')
+        self.dom.part(".show-said").textContent = ""
+        for event in shows:
+            cards, _ = self.spot(event)
+            if cards is not None and not (event["kind"] == "hand" and event["seat"] == HUMAN):
+                cards.innerHTML = tableview.backs_html(len(event["cards"]))
+
+    def turn_up(self, event, state_class):
+        """A hand (or the crib) face up where it lies, with its total beside its name."""
+        cards, name = self.spot(event)
+        if cards is None:
+            return None
+        cards.innerHTML = "".join(tableview.card_html(self.words, code)
+                                  for code in event["cards"])
+        for cls in SHOWN:
+            cards.classList.remove(cls)
+        cards.classList.add("shown")
+        cards.classList.add(state_class)
+        if name is not None and state_class == "counted":
+            total = event["points"] + event.get("refused", 0)
+            old = name.querySelector(".show-points")
+            if old is not None:
+                old.remove()
+            name.insertAdjacentHTML("beforeend", '<span class="show-points" data-points="'
+                                    + str(total) + '">' + str(total) + "</span>")
+        return cards
+
+    def light(self, cards, codes):
+        """Light the cards (in the hand and the starter) an item of the count is made of."""
+        starter = self.dom.part(".starter")
+        for box in (cards, starter):
+            for card in box.querySelectorAll(".card"):
+                if card.getAttribute("data-card") in codes:
+                    card.classList.add("lit")
+                else:
+                    card.classList.remove("lit")
+
+    async def count(self, event):
+        """Turn one hand up, say its items one by one, and peg them as they are said."""
+        state, words = self.state, self.words
+        cards = self.turn_up(event, "counting")
+        said = self.dom.part(".show-said")
+        items = event["items"]
+        peg = not state.manual_counting() and event.get("team") is not None
+        left, started = event["points"] if peg else 0, False
+        await self.game.pause(0.5)
+        for index, item in enumerate(items):
+            if cards is not None:
+                self.light(cards, item["cards"])
+            said.textContent = i18n.cadence(items[:index + 1], words.lang)
+            points = min(item["points"], left)
+            if points > 0:
+                left -= points
+                started = self.peg(event["team"], points, started)
+            await self.game.pause(0.8)
+        if left > 0:
+            self.peg(event["team"], left, started)
+        if cards is not None:
+            self.light(cards, [])
+        said.textContent = i18n.cadence(items, words.lang)
+        self.turn_up(event, "counted")
+        await self.game.pause(0.5)
+
+    def peg(self, team, points, started):
+        """The first points of a hand leapfrog the back peg; the rest push it further."""
+        if started:
+            self.state.pegs[team][0] += points
+            draw_pegs(self.state, team)
+        else:
+            move_pegs(self.state, team, points)
+        render_scores(self.dom, self.state)
+        return True
+
+    def clear(self):
+        """The show is over: the felt goes back to the table's own drawing."""
+        for cls in SHOWN:
+            self.dom.part(".seat-human .hand").classList.remove(cls)
+        said = self.dom.part(".show-said")
+        if said is not None:
+            said.remove()
+
+    # --- the whole show ----------------------------------------------------------------
+
+    async def present(self, shows):
+        """Count each hand and the crib on the felt and in the panel, then wait for Continue."""
+        state, panel = self.state, self.dom.part(".show-panel")
+        self.dom.table.setAttribute("data-phase", "show")
+        state.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
+        self.game.coach.new_show()
+        self.draw_panel()
+        self.lay_out(shows)
+        rows = panel.querySelector("ol")
+        panel.hidden = False
+        for event in shows:
+            state.showing["shown"].append(event)
+            rows.insertAdjacentHTML("beforeend", self.row(event))
+            await self.count(event)
+        state.continue_event = asyncio.Event()
+        state.showing["waiting"] = True
+        self.draw_end()
+        if self.game.coach.auto_review():
+            self.dom.part(".actions [data-action=review]").disabled = True
+            asyncio.create_task(self.game.coach.review(shows[0]["deal"]))
+        await state.continue_event.wait()
+        state.continue_event, state.showing = None, None
+        panel.hidden = True
+        self.dom.part(".actions").innerHTML = ""
+        self.clear()
+
+    def redraw(self):
+        """The show in the page's language (the felt as counted so far, the panel, its end)."""
+        state = self.state
+        for event in state.showing["shown"]:
+            self.turn_up(event, "counted")
+        self.draw_panel()
+        if state.showing["waiting"]:
+            busy = self.dom.part(".actions [data-action=review]")
+            disabled = busy is not None and busy.disabled
+            self.draw_end()
+            self.dom.part(".actions [data-action=review]").disabled = disabled
