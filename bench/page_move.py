@@ -10,8 +10,8 @@ move took ``apply_move``, then ``view``, then ``save``). Both are served on
 loopback and opened in Chromium with ``?speed=0`` (no animations), alternating
 round by round. In each round a 2-player game against the beginner is played
 through the page; for each card the human plays, the page clicks it and
-measures until the card lies on the pile (a MutationObserver: the table has
-been redrawn from the engine's reply). The computer's own thinking is not in
+measures until the table has been redrawn from the engine's reply (a
+MutationObserver sees the card leave the hand). The computer's own thinking is not in
 the measure: the human's card is drawn before the computer is asked to move.
 
 Prints the median and 90th percentile per build and the ratio of medians.
@@ -44,19 +44,25 @@ from sitebuild.serve import serve_in_thread  # noqa: E402
 
 BASELINE = "696bc01"
 
-# Click the card, then wait until the table shows it on the pile (ms).
+# Click the card, then wait until the table has been redrawn from the engine's
+# reply: the card is gone from the hand (it lies on the pile, or the show has
+# begun). Gives up after 10 s (null).
 PLAY_AND_TIME = """
 async (code) => {
-  const pile = document.querySelector(".pile");
-  const button = document.querySelector(`.seat-human button.card[data-card="${code}"]`);
+  const table = document.getElementById("table");
+  const selector = `.seat-human button.card[data-card="${code}"]`;
+  const button = document.querySelector(selector);
   if (!button || button.disabled) return null;
-  const shown = () => pile.querySelector(`[data-card="${code}"]`) !== null;
   const start = performance.now();
   const done = new Promise((resolve) => {
     const watch = new MutationObserver(() => {
-      if (shown()) { watch.disconnect(); resolve(performance.now() - start); }
+      if (!document.querySelector(selector)) {
+        watch.disconnect();
+        resolve(performance.now() - start);
+      }
     });
-    watch.observe(pile, { childList: true, subtree: true });
+    watch.observe(table, { childList: true, subtree: true });
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 10000);
   });
   button.click();
   return await done;
