@@ -392,8 +392,9 @@ class TableGame:
     async def connect(self):
         """Wait for the engine worker, check it answers, then enable Start.
 
-        engine.js started the worker at navigation and exposes it as
-        window.cribbageEngine: each endpoint returns a JS promise of the reply
+        engine.js started the worker at navigation and loading.mjs exposes its
+        client (engine-client.mjs) as window.cribbageEngine: each endpoint
+        returns a JS promise of the reply
         text, which MicroPython awaits; its ``ready`` promise rejects if the
         engine cannot load. The worker's hello reply came with "ready", so the
         hello below needs no round trip.
