@@ -226,8 +226,9 @@ def format_review(report: dict[str, Any]) -> str:
     lines = [report["summary"]]
     for d in report["decisions"]:
         pos = d["position"]
-        lines.append(f"  deal {pos['deal']:>2} {d['kind']:<7} {d['category_text']:<12} "
-                     f"{d['reason']}")
+        where = i18n.text("review.line", lang, {
+            "deal": str(pos["deal"]), "kind": i18n.text("review.kind." + d["kind"], lang)})
+        lines.append(f"  {where}: {d['category_text']}. {d['reason']}")
     if report["costliest"]:
         lines.append(i18n.text("review.costliest", lang))
         for d in report["costliest"]:
