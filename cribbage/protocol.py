@@ -48,9 +48,15 @@ The game endpoints (one game per session)
 ``save({})``, ``load({"save", "seat"?, "proof"?})``
     The game as text; resume a saved game (a corrupt save changes nothing),
     answered like ``new_game``.
-``advise({"seat"})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
-    The coach on a seat's own view, the coach's review of a finished deal,
-    and the fair-deal commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+``advise({"seat", "lang"?})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
+    The coach on a seat's own view (near the end of a game, the master's
+    judgement, with a sentence in ``lang`` when the board changes the
+    advice), the coach's review of a finished deal, and the fair-deal
+    commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+``review_game({"seat", "save"?, "lang"?})``
+    Every decision of a seat in the whole game graded against the master
+    (:func:`cribbage.review.review_game`): the session's game, or, statelessly,
+    the game in ``save`` (the session's game is left alone).
 
 The stateless endpoints (the widgets; they leave the game alone)
 -----------------------------------------------------------------
@@ -82,6 +88,7 @@ from .coach import coach_advice, review_deal
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
+from .review import review_game as grade_game
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
 
@@ -315,7 +322,10 @@ def advise(session: Session, request: Request) -> dict[str, Any]:
     """The coach's ranked discards or cards for a seat whose turn it is."""
     seat = seat_of(request, required=True)
     assert seat is not None
-    return coach_advice(session.require_game().view(seat))
+    lang = request.get("lang", "en")
+    if not isinstance(lang, str):
+        raise ProtocolError("bad-request", "'lang' must be a language code.")
+    return coach_advice(session.require_game().view(seat), lang)
 
 
 def review(session: Session, request: Request) -> dict[str, Any]:
@@ -326,6 +336,22 @@ def review(session: Session, request: Request) -> dict[str, Any]:
     if not 0 <= seat < game.players:
         raise ProtocolError("bad-request", f"There is no seat {seat}.")
     return review_deal(game, seat, request.get("deal"))
+
+
+def review_game(session: Session, request: Request) -> dict[str, Any]:
+    """Grade every decision of a seat in the session's game, or in the given save."""
+    text = request.get("save")
+    if text is not None and not isinstance(text, str):
+        raise ProtocolError("bad-request", "'save' must be the text save() returned.")
+    game = Game.from_json(text) if text is not None else session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    if not 0 <= seat < game.players:
+        raise ProtocolError("bad-request", f"There is no seat {seat}.")
+    lang = request.get("lang", "en")
+    if not isinstance(lang, str):
+        raise ProtocolError("bad-request", "'lang' must be a language code.")
+    return grade_game(game, seat, lang)
 
 
 def deal_proof(session: Session, request: Request) -> dict[str, Any]:
@@ -365,6 +391,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "load": load,
     "advise": advise,
     "review": review,
+    "review_game": review_game,
     "deal_proof": deal_proof,
     "score": stateless(score),
     "show_score": stateless(show_score),
