@@ -13,20 +13,25 @@ import json
 
 import shell
 import tableview
-from dom import SAVE_KEY, SETTINGS_KEY, TALLY_KEY, storage_get, storage_set
+from dom import SAVE_KEY, SETTINGS_KEY, SHOW_KEY, TALLY_KEY, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from shell import i18n
 from tablecoach import ACTIONS, TableCoach, review_button
 from tablerender import (
+    clear_play,
     draw_board,
     log,
+    mark_selected,
     move_pegs,
     relog,
     render,
     render_actions,
-    render_hand,
+    render_claim,
+    render_opponents,
     render_scores,
+    set_text,
+    show_play,
 )
 from tablestate import COMPUTER_PAUSE, HUMAN
 
@@ -87,10 +92,15 @@ class TableGame:
         self.draw_notice()
         self.dom.game_over.hidden = True
         view = self.state.view
-        self.dom.form.querySelector("[data-action=close-dialog]").hidden = (
-            view is None or view["phase"] == "over")
+        in_game = not (view is None or view["phase"] == "over")
+        self.dom.form.querySelector("[data-action=close-dialog]").hidden = not in_game
+        self.dom.form.querySelector("[data-action=resign]").hidden = not in_game
+        self.dom.stats.hidden = True
         self.dom.form.hidden = False
         self.dom.table.setAttribute("data-dialog", "new-game")
+        self.place_dialogs()
+        if view is not None or notice:  # opened by the player: focus goes into the dialog
+            self.dom.form.querySelector("select[name=players]").focus()
 
     def draw_notice(self):
         note = self.dom.form.querySelector(".notice")
@@ -101,6 +111,100 @@ class TableGame:
     def close_dialog(self):
         self.dom.form.hidden = True
         self.dom.table.removeAttribute("data-dialog")
+        self.settle_focus()
+
+    def place_dialogs(self, event=None):
+        """Open dialogs start below the header (which stays usable) and fit the viewport:
+        the CSS reads --dialog-top; a dialog taller than the rest scrolls inside."""
+        rect = self.dom.header.getBoundingClientRect()
+        top = max(8, int(rect.bottom) + 8)
+        if top > window.innerHeight * 0.45:  # a very short window: use the whole height
+            top = 8
+        document.documentElement.setAttribute("style", "--dialog-top: " + str(top) + "px")
+
+    # --- focus and keys -------------------------------------------------------------
+
+    def dialog_open(self):
+        return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden)
+
+    def focus_target(self):
+        """The next sensible control for the keyboard, from the phase and whose turn it is."""
+        state, part = self.state, self.dom.part
+        if not self.dom.game_over.hidden:
+            return self.dom.game_over.querySelector("[data-action=new-game]")
+        if state.showing is not None and state.showing["waiting"]:
+            return part(".actions [data-action=continue]")
+        view = state.view
+        if view is None:
+            return None
+        if not state.my_turn():
+            return part(".seat-human")  # the hand waits (tabindex -1) while others move
+        for selector in (".actions input[name=points]", ".actions [data-action=muggins]",
+                         ".actions [data-action=cut]"):
+            if part(selector) is not None:
+                return part(selector)
+        if view["phase"] == "discard":
+            if len(state.selected) == view["discards_each"]:
+                return part(".actions [data-action=send]")
+            return part(".seat-human button.card:not([disabled]):not(.selected)")
+        if view["phase"] == "play":
+            card = part(".seat-human button.card:not([disabled])")
+            return card if card is not None else part(".actions [data-action=go]")
+        return part(".seat-human")
+
+    def settle_focus(self, force=False):
+        """Never leave the keyboard's focus on <body> (or on a control that went away):
+        after every action it moves to the next sensible control."""
+        if self.dialog_open() and self.dom.game_over.hidden:
+            return
+        active = document.activeElement
+        placeholder = active is None or active == document.body or not active.isConnected
+        if not placeholder:
+            placeholder = (active.classList.contains("seat-human") or active.disabled is True
+                           or active.getClientRects().length == 0)
+        if not (force or placeholder):
+            return
+        target = self.focus_target()
+        if target is not None and target != active:
+            target.focus()
+
+    def on_key(self, event):
+        """The keyboard shortcuts (README, the page's help line): 1-6 pick or play the
+        n-th card, G says Go, Enter continues, U takes back, H asks the coach; Enter in
+        the points field says the count."""
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        tag = str(target.tagName).lower() if target is not None and target.tagName else ""
+        key = str(event.key)
+        if tag == "input" and target.name == "points":
+            if key == "Enter":
+                event.preventDefault()
+                self.press(".actions [data-action=count]")
+            return
+        if tag in ("input", "select", "textarea") or self.dialog_open():
+            return
+        if key in ("1", "2", "3", "4", "5", "6"):
+            cards = self.dom.table.querySelectorAll(".seat-human .hand button.card")
+            index = int(key) - 1
+            if index < cards.length and not cards.item(index).disabled:
+                event.preventDefault()
+                cards.item(index).click()
+        elif key in ("g", "G"):
+            self.press(".actions [data-action=go]", event)
+        elif key in ("u", "U"):
+            self.press(".actions [data-action=undo]", event)
+        elif key in ("h", "H"):
+            self.press(".actions [data-action=hint]", event)
+        elif key == "Enter" and tag not in ("button", "a", "summary"):
+            self.press(".actions [data-action=continue]", event)
+
+    def press(self, selector, event=None):
+        button = self.dom.part(selector)
+        if button is not None and not button.disabled:
+            if event is not None:
+                event.preventDefault()
+            button.click()
 
     def show_error(self, error):
         """Tell the player about an engine error; the page stays usable."""
@@ -130,6 +234,7 @@ class TableGame:
         if not ok:
             self.show_error(result)
             return
+        storage_set(SHOW_KEY, None)
         self.close_dialog()
         self.dom.table.removeAttribute("data-error")
         self.begin(settings, result["view"])
@@ -162,6 +267,8 @@ class TableGame:
             return
         self.close_dialog()
         self.begin(settings, result["view"])
+        shown = storage_get(SHOW_KEY)  # the save was taken while a show waited for Continue
+        self.state.resume_show = int(shown) if shown and shown.isdigit() else None
         await self.advance(result, replaying=True)
 
     # --- the game loop --------------------------------------------------------------
@@ -177,35 +284,64 @@ class TableGame:
         try:
             while True:
                 events = await self.take_update(update, replaying)
-                replaying = False
+                resumed, replaying = replaying, False
                 self.coach.take_proof(update.get("proof"))
                 self.coach.count_finished_deals(events)
                 if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
                     shows, state.deal_shows = state.deal_shows, []
-                    await self.present_show(shows)
+                    await self.present_show(shows, pegs_moved=resumed)
+                state.resume_show = None
                 render(self.dom, state)
+                self.settle_focus()
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
                                                "cribbage:computer-turn")
                     state.computer_moving = False
                 if state.cuts_fresh and any(event["kind"] == "dealer" for event in events):
                     await self.pause(1.5)  # let the player see who cut lowest
+                if state.cut_pause:  # then the cut cards leave the table
+                    state.cut_pause = False
+                    render_opponents(self.dom, state)
+                    self.settle_focus()
                 if state.view["phase"] == "over":
                     await self.game_over()
                     return
-                if state.my_turn():
+                if state.my_turn() and self.auto_go():
+                    set_text(self.dom.status, self.words.t("status.auto_go"))
+                    await self.pause(0.5)
+                    update = await self.send("go")
+                elif state.my_turn():
                     return
-                update = await self.computer_turn()
+                else:
+                    update = await self.computer_turn()
                 if update is None:
                     return
         finally:
             state.busy = False
+
+    def auto_go(self):
+        """Say Go for the human when Go is all they may do (the dialog's option, on by
+        default; not during a claim or muggins, which are the player's own calls)."""
+        view = self.state.view
+        box = self.dom.form.querySelector("input[name=auto_go]")
+        return (box is not None and box.checked and view["phase"] == "play"
+                and view["legal_moves"] == ["go"])
+
+    async def send(self, move):
+        """Send a move the table makes for the human; its update, or None after an error."""
+        ok, result = await self.call("apply_move", self.update_request({"move": move}))
+        if not ok:
+            self.show_error(result)
+            return None
+        return result
 
     async def take_update(self, update, replaying):
         """Keep the view and the save of an update; log its new events and move the pegs."""
         state = self.state
         view = update["view"]
         self.save(update["save"])  # before the show waits for Continue: a reload loses nothing
+        state.can_undo = update.get("can_undo") is True
+        state.undos = update.get("undos", state.undos)
         state.view = view
         state.events_seen = view["events_total"]
         for event in view["events"]:
@@ -219,21 +355,29 @@ class TableGame:
         state.coach.game_events.append(event)
         text = tableview.event_text(self.words, event, state.names)
         log(self.dom, text)
-        if not replaying and (event.get("points") or kind in ("heels", "go_said", "muggins")):
+        shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
+        if kind == "play" and not replaying:
+            show_play(self.dom, state, event)  # the pile shows the card before its points
+            self.sound("play")
+        if kind == "deal" and not replaying:
+            self.dom.part(".announce").innerHTML = ""  # the last deal's words leave the table
+        if not replaying and not shown_later and (
+                event.get("points") or kind in ("heels", "go_said", "muggins")):
             self.announce(text)
+            if event.get("points"):
+                self.sound("peg")
         if kind == "starter":
             state.last_starter = event["cards"][0]
         elif kind in ("hand", "crib"):
             state.deal_shows.append(event)
-        elif kind == "deal" and replaying:
+        elif kind == "deal" and replaying and state.resume_show != event["deal"] - 1:
             state.deal_shows = []  # shows of earlier deals were seen before the reload
         elif kind == "cut":
             state.cut_events.append(event)
         elif kind == "dealer":
-            state.cuts_fresh = not replaying
+            state.cuts_fresh = state.cut_pause = not replaying
         elif kind == "claim":
             state.claim_events.append(event)
-        shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
         if event.get("points") and event.get("team") is not None and not shown_later:
             move_pegs(state, event["team"], event["points"])
             render_scores(self.dom, state)
@@ -273,6 +417,66 @@ class TableGame:
         self.coach.hide_hint()
         await self.advance(result)
 
+    async def take_back(self):
+        """Take back the human's last choice in this deal (the engine replays the game
+        to it and counts the take-back in the save); the table is drawn again."""
+        state = self.state
+        if state.busy or state.view is None:
+            return
+        state.busy = True
+        ok, result = await self.call("undo", {"seat": HUMAN, "proof": True})
+        state.busy = False
+        if not ok:
+            self.show_error(result)
+            return
+        self.begin(state.settings, result["view"])
+        self.dom.part(".announce").innerHTML = ""
+        await self.advance(result, replaying=True)
+        self.settle_focus(force=True)
+
+    async def resign(self):
+        """The human concedes: the engine ends the game as a loss, recorded."""
+        state = self.state
+        if state.view is None or state.view["phase"] == "over":
+            return
+        self.close_dialog()
+        if state.continue_event is not None:  # a show waits: let it go first
+            state.continue_event.set()
+        for _ in range(200):  # and let a computer's move land
+            if not state.busy:
+                break
+            await asyncio.sleep(0.05)
+        state.busy = True
+        ok, result = await self.call("resign", self.update_request({}))
+        state.busy = False
+        if not ok:
+            self.show_error(result)
+            return
+        await self.advance(result)
+
+    def sound(self, kind):
+        """A short click (Web Audio oscillator, no audio files) when sounds are on."""
+        box = self.dom.form.querySelector("input[name=sounds]")
+        if box is None or not box.checked:
+            return
+        try:
+            if self.state.audio is None:
+                self.state.audio = window.AudioContext.new()
+            audio = self.state.audio
+            now = audio.currentTime
+            tone = audio.createOscillator()
+            gain = audio.createGain()
+            tone.type = "triangle"
+            tone.frequency.value = 660 if kind == "peg" else 330
+            gain.gain.setValueAtTime(0.12, now)
+            gain.gain.exponentialRampToValueAtTime(0.001, now + 0.12)
+            tone.connect(gain)
+            gain.connect(audio.destination)
+            tone.start(now)
+            tone.stop(now + 0.13)
+        except Exception:  # no Web Audio here: the game goes on silently
+            pass
+
     # --- the show --------------------------------------------------------------------
 
     def show_row(self, event):
@@ -311,11 +515,14 @@ class TableGame:
             '<button type="button" data-action="continue">'
             + tableview.html(self.words.t("button.continue")) + "</button>")
 
-    async def present_show(self, shows):
-        """Reveal each hand and the crib with its breakdown, then wait for Continue."""
+    async def present_show(self, shows, pegs_moved=False):
+        """Reveal each hand and the crib with its breakdown, then wait for Continue
+        (``pegs_moved``: a resumed show whose points the pegs already show)."""
         state, panel = self.state, self.dom.part(".show-panel")
         self.dom.table.setAttribute("data-phase", "show")
+        clear_play(self.dom)  # the play's pile and count are over
         state.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
+        render_claim(self.dom, state)  # manual counting: the show's claims stay in view
         self.coach.new_show()
         self.draw_show()
         rows = panel.querySelector("ol")
@@ -323,17 +530,20 @@ class TableGame:
         for event in shows:
             state.showing["shown"].append(event)
             rows.insertAdjacentHTML("beforeend", self.show_row(event))
-            if not state.manual_counting() and event["points"]:
+            if not state.manual_counting() and event["points"] and not pegs_moved:
                 move_pegs(state, event["team"], event["points"])  # pegs move as each is shown
                 render_scores(self.dom, state)
             await self.pause(0.6)
         state.continue_event = asyncio.Event()
         state.showing["waiting"] = True
+        storage_set(SHOW_KEY, str(state.showing["deal"]))  # a reload shows it again
         self.draw_show_end()
+        self.settle_focus(force=True)
         if self.coach.auto_review():
             self.dom.part(".actions [data-action=review]").disabled = True
             asyncio.create_task(self.coach.review(shows[0]["deal"]))
         await state.continue_event.wait()
+        storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
         panel.hidden = True
         self.dom.part(".actions").innerHTML = ""
@@ -354,7 +564,10 @@ class TableGame:
         self.draw_game_over()
         self.coach.game_over(outcome)
         self.dom.part(".table-header [data-action=new-game]").hidden = True
+        self.dom.stats.hidden = True
         self.dom.game_over.hidden = False
+        self.place_dialogs()
+        self.settle_focus(force=True)
 
     def draw_game_over(self):
         """The game-over headline, final scores and match tally in the page's language."""
@@ -366,8 +579,11 @@ class TableGame:
             outcome, names, state.team_of(HUMAN), partners)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names)
-        dialog.querySelector(".tally").textContent = self.words.t("tally", {"won": tally["won"],
-                                                                 "lost": tally["lost"]})
+        dialog.querySelector(".tally").textContent = tableview.tally_text(
+            self.words, tally, state.view["rules"]["players"], state.view["teams"])
+        undos = dialog.querySelector(".undos")
+        undos.hidden = not state.undos
+        undos.textContent = self.words.t("over.undos", {"count": state.undos})
 
     # --- language ----------------------------------------------------------------------
 
@@ -382,6 +598,7 @@ class TableGame:
         window.performance.mark("cribbage:language-start")
         self.use_language(str(event.detail.lang), str(event.detail.text))
         self.redraw()
+        self.place_dialogs()
         window.performance.measure("cribbage:language-switch", "cribbage:language-start")
 
     def redraw(self):
@@ -419,6 +636,12 @@ class TableGame:
             self.open_dialog()
         elif action == "close-dialog":
             self.close_dialog()
+        elif action == "resign":
+            asyncio.create_task(self.resign())
+        elif action == "stats":
+            self.open_stats(target)
+        elif action == "stats-close":
+            self.close_stats()
         elif action == "continue":
             if state.continue_event is not None:
                 state.continue_event.set()
@@ -430,6 +653,8 @@ class TableGame:
             self.pick(target.getAttribute("data-card"))
         elif action == "send":
             asyncio.create_task(self.human_move("discard " + " ".join(state.selected)))
+        elif action == "undo":
+            asyncio.create_task(self.take_back())
         elif action == "play":
             asyncio.create_task(self.human_move("play " + target.getAttribute("data-card")))
         elif action in ("go", "cut", "muggins", "pass"):
@@ -448,8 +673,78 @@ class TableGame:
             state.selected = [code]
         elif len(state.selected) < need:
             state.selected = state.selected + [code]
-        render_hand(self.dom, state)
+        mark_selected(self.dom, state)  # in place: focus and a double click stay on it
         render_actions(self.dom, state)
+        card = self.dom.part('.seat-human button.card[data-card="' + code + '"]')
+        if len(state.selected) == need:  # the hand is chosen: on to its action
+            self.settle_focus(force=True)
+        elif card is not None:
+            card.focus()
+
+    def open_stats(self, opener):
+        """Statistics replace the dialog they were opened from (no stacking); Close
+        brings it back and focus returns to the opener."""
+        state = self.state
+        state.stats_from = None
+        for dialog in (self.dom.game_over, self.dom.form):
+            if not dialog.hidden:
+                state.stats_from = dialog
+                dialog.hidden = True
+        state.stats_opener = opener
+        self.coach.show_stats()
+        self.place_dialogs()
+        self.dom.stats.querySelector("[data-action=stats-close]").focus()
+
+    def close_stats(self):
+        state = self.state
+        self.dom.stats.hidden = True
+        if state.stats_from is not None:
+            state.stats_from.hidden = False
+            state.stats_from = None
+        opener = state.stats_opener
+        state.stats_opener = None
+        if opener is not None and opener.isConnected and opener.getClientRects().length:
+            opener.focus()
+        else:
+            self.settle_focus()
+
+    def on_double(self, event):
+        """A double click (or double tap) on a card in the discard picks it and, once
+        the crib's share is chosen, sends it."""
+        target = event.target.closest("button.card[data-action=pick]")
+        state = self.state
+        if target is None or target.disabled or state.busy or state.view is None:
+            return
+        code = target.getAttribute("data-card")
+        if code not in state.selected:
+            self.pick(code)
+        if len(state.selected) == state.view["discards_each"]:
+            asyncio.create_task(self.human_move("discard " + " ".join(state.selected)))
+
+    def on_drag_start(self, event):
+        card = event.target.closest("button.card[data-action=play]")
+        if card is not None and not card.disabled:
+            event.dataTransfer.setData("text/plain", card.getAttribute("data-card"))
+            event.dataTransfer.effectAllowed = "move"
+            self.dom.table.setAttribute("data-dragging", "card")
+
+    def on_drag_over(self, event):
+        if self.dom.table.getAttribute("data-dragging") and event.target.closest(".play-area"):
+            event.preventDefault()  # the pile takes the card
+
+    def on_drop(self, event):
+        """A card dragged onto the pile is played (as a tap on it would be)."""
+        self.dom.table.removeAttribute("data-dragging")
+        if not event.target.closest(".play-area"):
+            return
+        event.preventDefault()
+        code = str(event.dataTransfer.getData("text/plain"))
+        card = self.dom.part('.seat-human button.card[data-action=play][data-card="' + code + '"]')
+        if card is not None and not card.disabled and not self.state.busy:
+            asyncio.create_task(self.human_move("play " + code))
+
+    def on_drag_end(self, event):
+        self.dom.table.removeAttribute("data-dragging")
 
     def on_submit(self, event):
         event.preventDefault()
@@ -484,6 +779,14 @@ class TableGame:
         """Wire the table's inputs, wait for the engine, resume a saved game."""
         self.dom.form.addEventListener("submit", create_proxy(self.on_submit))
         self.dom.table.addEventListener("click", create_proxy(self.on_click))
+        self.dom.table.addEventListener("dblclick", create_proxy(self.on_double))
+        self.dom.table.addEventListener("dragstart", create_proxy(self.on_drag_start))
+        self.dom.table.addEventListener("dragover", create_proxy(self.on_drag_over))
+        self.dom.table.addEventListener("drop", create_proxy(self.on_drop))
+        self.dom.table.addEventListener("dragend", create_proxy(self.on_drag_end))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        window.onresize = create_proxy(self.place_dialogs)
+        self.place_dialogs()
         await self.connect()
         if self.dom.table.getAttribute("data-engine") == "ready":
             await self.resume_saved()
