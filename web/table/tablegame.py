@@ -287,6 +287,8 @@ class TableGame:
                 resumed, replaying = replaying, False
                 self.coach.take_proof(update.get("proof"))
                 self.coach.count_finished_deals(events)
+                if any(event["kind"] == "resign" for event in events):
+                    state.deal_shows = []  # a resigned game has no show to finish
                 if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.present_show(shows, pegs_moved=resumed)
