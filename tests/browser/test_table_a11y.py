@@ -159,6 +159,12 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
     assert {"cut", "discard", "play", "show"} <= seen
     page.wait_for_selector("#table[data-phase=discard]")
     page.wait_for_function(FOCUS_SETTLED, timeout=5000)
+    page.get_by_role("button", name="Statistics").focus()
+    page.keyboard.press("Enter")
+    page.locator("#stats").wait_for(state="visible")
+    page.keyboard.press("Escape")  # closes, and focus goes back to the opener
+    page.locator("#stats").wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.dataset.action") == "stats"
     help_line = page.locator("#keys-help")
     assert "1–6" in help_line.inner_text() and "Enter" in help_line.inner_text()
 
@@ -371,6 +377,9 @@ def test_double_click_sends_and_a_drag_to_the_pile_plays(app: Any, page: Any) ->
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() == 6
                      and table.my_cards().first.is_enabled())
+    picked = page.locator(".seat-human button.card.selected")  # the driver may have picked
+    while picked.count():
+        picked.first.click()
     table.my_cards().nth(0).click()
     table.my_cards().nth(1).dblclick()
     page.wait_for_function("document.querySelectorAll('.seat-human .hand .card').length === 4")

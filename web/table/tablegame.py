@@ -171,7 +171,8 @@ class TableGame:
     def on_key(self, event):
         """The keyboard shortcuts (README, the page's help line): 1-6 pick or play the
         n-th card, G says Go, Enter continues, U takes back, H asks the coach; Enter in
-        the points field says the count."""
+        the points field says the count; Escape closes the statistics or goes back to
+        the game from the new-game dialog."""
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         target = event.target
@@ -181,6 +182,13 @@ class TableGame:
             if key == "Enter":
                 event.preventDefault()
                 self.press(".actions [data-action=count]")
+            return
+        if key == "Escape" and not self.dom.stats.hidden:
+            self.close_stats()
+            return
+        if key == "Escape" and not self.dom.form.hidden and not self.dom.form.querySelector(
+                "[data-action=close-dialog]").hidden:
+            self.close_dialog()  # back to the game in progress
             return
         if tag in ("input", "select", "textarea") or self.dialog_open():
             return
