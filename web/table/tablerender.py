@@ -55,6 +55,10 @@ def show_play(dom, state, event):
         return
     words = state.words
     pile = dom.part(".pile")
+    shown = dom.part(".count").getAttribute("data-count")
+    if shown and event["count"] < int(shown):  # a new series: the old pile is turned over
+        pile.innerHTML = ""
+    dom.part(".count").setAttribute("data-count", str(event["count"]))
     pile.insertAdjacentHTML("beforeend", '<span class="played" title="'
                             + tableview.html(state.names[event["seat"]]) + '">'
                             + tableview.card_html(words, event["cards"][0]) + "</span>")
@@ -66,6 +70,7 @@ def clear_play(dom):
     the next deal must not show them)."""
     dom.part(".pile").innerHTML = ""
     dom.part(".count").textContent = ""
+    dom.part(".count").setAttribute("data-count", "")
     dom.part(".announce").innerHTML = ""
 
 
@@ -135,6 +140,7 @@ def render_centre(dom, state):
     count = state.view["count"]
     in_play = shell.table_phase(state.view["phase"], state.view.get("claim")) == "play"
     set_text(dom.part(".count"), words.t("count", {"count": count}) if in_play else "")
+    dom.part(".count").setAttribute("data-count", str(count) if in_play else "")
     played, pile_cards = state.view["played"], state.view["pile"]
     pile_seats = [seat for seat, _ in played[len(played) - len(pile_cards):]]
     pile = []
