@@ -90,6 +90,8 @@ def test_every_dialog_fits_every_viewport_below_a_usable_header(app: Any, page: 
     table.play_until(lambda: table.phase == "show"
                      and page.locator(".show-panel").is_visible())
     language(page, code)
+    computer = {"en": "Computer", "es": "Ordenador", "ja": "コンピューター"}[code]
+    assert computer in page.locator(".opponent .seat-name").inner_text()  # redrawn mid-show
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # a scrolled show
     page.locator(".table-header [data-action=new-game]").click()
     fits_everywhere(page, "the new-game dialog during a game")

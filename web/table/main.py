@@ -79,6 +79,8 @@ async def boot(dom):
     import tablecoach  # noqa: F401
     import tablestate
     await asyncio.sleep(0)
+    import tableinput  # noqa: F401
+    await asyncio.sleep(0)
     import tablegame
 
     table = tablegame.TableGame(dom, tablestate.TableState())
