@@ -48,6 +48,14 @@ The game endpoints (one game per session)
 ``save({})``, ``load({"save", "seat"?, "proof"?})``
     The game as text; resume a saved game (a corrupt save changes nothing),
     answered like ``new_game``.
+``undo({"seat", "proof"?})``
+    Take back ``seat``'s last choice in this deal (and every move after it):
+    the game is replayed to that choice, its save counts the take-back
+    (``setup.undos``); answered like ``load``. ``illegal-move`` if there is
+    nothing to take back (``state``/updates say ``can_undo`` for the seat).
+``resign({"seat", "events_from"?, "proof"?})``
+    ``seat`` concedes: the game ends as a loss for its side (outcome kind
+    ``resign``), recorded in the save (``setup.resigned``); answered like a move.
 ``advise({"seat", "lang"?})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
     The coach on a seat's own view (near the end of a game, the master's
     judgement, with a sentence in ``lang`` when the board changes the
@@ -151,9 +159,11 @@ def game_state(game: Game, seat: int | None = None) -> dict[str, Any]:
         "scores": list(game.scores),
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "events_count": len(game.events),
+        "undos": game.setup.get("undos", 0),
     }
     if seat is not None:
         state["view"] = game.view(seat).to_dict()
+        state["can_undo"] = game.undo_point(seat) is not None
     return state
 
 
@@ -202,6 +212,9 @@ class Session:
         """Everything the page needs after a move: state, events, save, a view, a proof."""
         result = game_state(game)
         result["move"] = str(move)
+        seat = seat_of(request)
+        if seat is not None:
+            result["can_undo"] = game.undo_point(seat) is not None
         result["events"] = [event.to_dict() for event in game.events[before:]]
         result["save"] = game.to_json()
         seat = seat_of(request)
@@ -318,6 +331,27 @@ def load(session: Session, request: Request) -> dict[str, Any]:
     return result
 
 
+def undo(session: Session, request: Request) -> dict[str, Any]:
+    """Take back the seat's last choice in this deal; answered like ``load``."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    back = game.undo(seat)
+    result = session.begin(back, request)  # the view holds every event, as after load
+    session.start(back)
+    return result
+
+
+def resign(session: Session, request: Request) -> dict[str, Any]:
+    """The seat concedes the game; the update of a move."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    before = len(game.events)
+    game.resign(seat)
+    return session.update(game, Move("pass"), before, request) | {"move": "resign"}
+
+
 def advise(session: Session, request: Request) -> dict[str, Any]:
     """The coach's ranked discards or cards for a seat whose turn it is."""
     seat = seat_of(request, required=True)
@@ -392,6 +426,8 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "advise": advise,
     "review": review,
     "review_game": review_game,
+    "undo": undo,
+    "resign": resign,
     "deal_proof": deal_proof,
     "score": stateless(score),
     "show_score": stateless(show_score),
