@@ -17,7 +17,7 @@ from itertools import combinations
 
 from ..cards import Card
 from ..game import Claim
-from ..scoring import score_hand, score_peg
+from ..scoring import MAX_COUNT, score_hand, score_peg
 from ..view import PlayerView
 from .discard import rank_discards
 from .pegging import heuristic_play_values, search_play, value_of
@@ -217,7 +217,7 @@ def play_parts(view: PlayerView, rng: random.Random, samples: int,
 
 def playable(view: PlayerView) -> list[Card]:
     """Cards in hand that fit under 31."""
-    return [card for card in view.hand if view.count + card.value <= 31]
+    return [card for card in view.hand if view.count + card.value <= MAX_COUNT]
 
 
 def points_now(view: PlayerView, card: Card) -> int:

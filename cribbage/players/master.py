@@ -41,15 +41,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import Card, full_deck
-from ..scoring import hand_points, rank_points
+from ..play import closing_point, next_in_turn
+from ..scoring import MAX_COUNT, hand_points, rank_points
 from ..view import PlayerView
 from . import winprob
 from .discard import DiscardChoice, crib_value, rank_discards
 from .levels import Expert, playable
 from .pegging import (
-    MAX_COUNT,
     heuristic_play_values,
-    peg_points,
+    lay,
     sample_plausible_hands,
     value_of,
 )
@@ -194,12 +194,7 @@ class WinSearch:
 
     def after_card(self, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], seat: int,
                    gone: int, rank: int, count: int, gained: tuple[int, int]) -> float:
-        hand = list(hands[seat])
-        hand.remove(rank)
-        new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
-        new_pile = pile + (rank,)
-        new_count = count + value_of(rank)
-        points = peg_points(new_pile, new_count)
+        new_hands, new_pile, new_count, points = lay(hands, pile, seat, rank, count)
         if points:
             gained = self.credit(seat, points, gained)
             over = self.ended(gained)
@@ -211,16 +206,18 @@ class WinSearch:
                   actor: int, gone: int, last: int, gained: tuple[int, int]) -> float:
         active = [s for s in range(2) if hands[s] and not gone >> s & 1]
         if any(count + value_of(r) <= MAX_COUNT for s in active for r in hands[s]):
-            seat = next((actor + k) % 2 for k in (1, 2) if (actor + k) % 2 in active)
+            seat = next_in_turn(actor, 2, active.__contains__)
+            assert seat is not None
             return self.value(hands, pile, seat, gone, last, gained)
-        if count != MAX_COUNT and last >= 0:
+        if closing_point(count, not any(hands)) is not None and last >= 0:
             gained = self.credit(last, 1, gained)
             over = self.ended(gained)
             if over is not None:
                 return over
         if not any(hands):
             return self.leaf(*gained)
-        leader = next((last + k) % 2 for k in (1, 2) if hands[(last + k) % 2])
+        leader = next_in_turn(last, 2, lambda seat: bool(hands[seat]))
+        assert leader is not None
         return self.value(hands, (), leader, 0, -1, gained)
 
 

@@ -22,9 +22,9 @@ from math import comb, exp
 from typing import Any
 
 from ..cards import Card
+from ..play import closing_point, next_in_turn
+from ..scoring import MAX_COUNT
 from ..view import PlayerView
-
-MAX_COUNT = 31
 
 
 def value_of(rank: int) -> int:
@@ -245,12 +245,7 @@ class PlaySearch:
                    gone: int, rank: int, count: int, depth: int,
                    gained: tuple[int, int]) -> int:
         """Value of ``seat`` laying ``rank`` now, points included."""
-        hand = list(hands[seat])
-        hand.remove(rank)
-        new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
-        new_pile = pile + (rank,)
-        new_count = count + value_of(rank)
-        points = peg_points(new_pile, new_count)
+        new_hands, new_pile, new_count, points = lay(hands, pile, seat, rank, count)
         gained, bonus = self.credit(seat, points, gained)
         if bonus:
             return bonus
@@ -278,18 +273,36 @@ class PlaySearch:
         n = self.players
         active = [s for s in range(n) if hands[s] and not gone >> s & 1]
         if any(count + value_of(r) <= MAX_COUNT for s in active for r in hands[s]):
-            seat = next((actor + k) % n for k in range(1, n + 1) if (actor + k) % n in active)
+            seat = next_in_turn(actor, n, active.__contains__)
+            assert seat is not None
             return self.value(hands, pile, seat, gone, last, depth, gained)
         value = 0
-        if count != MAX_COUNT and last >= 0:
+        if closing_point(count, not any(hands)) is not None and last >= 0:
             gained, bonus = self.credit(last, 1, gained)
             if bonus:
                 return bonus
             value = 1 if self.team_of[last] == self.team else -1
         if not any(hands):
             return value
-        leader = next((last + k) % n for k in range(1, n + 1) if hands[(last + k) % n])
+        leader = next_in_turn(last, n, lambda seat: bool(hands[seat]))
+        assert leader is not None
         return value + self.value(hands, (), leader, 0, -1, depth, gained)
+
+
+def lay(hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], seat: int, rank: int,
+        count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]:
+    """``seat`` lays a card of ``rank`` in a search: the hands, pile and count after it,
+    and the points it pegs (the searches' one step of the play).
+
+    >>> lay(((5, 10), (5,)), (10,), 1, 5, 10)
+    (((5, 10), ()), (10, 5), 15, 2)
+    """
+    hand = list(hands[seat])
+    hand.remove(rank)
+    new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+    new_pile = pile + (rank,)
+    new_count = count + value_of(rank)
+    return new_hands, new_pile, new_count, peg_points(new_pile, new_count)
 
 
 def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int = 99,
