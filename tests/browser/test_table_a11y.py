@@ -121,12 +121,12 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
         phase = table.phase
         seen.add(phase)
         if phase == "show" and page.locator(".actions [data-action=continue]").count():
-            page.wait_for_function("document.activeElement.dataset.action === 'continue'",
+            page.wait_for_function("() => document.activeElement.dataset.action === 'continue'",
                                    timeout=3000)
             page.keyboard.press("Enter")
             break
         if phase == "cut" and table.enabled("Cut"):
-            page.wait_for_function("document.activeElement.dataset.action === 'cut'",
+            page.wait_for_function("() => document.activeElement.dataset.action === 'cut'",
                                    timeout=3000)
             page.keyboard.press("Enter")
         elif phase == "discard" and table.my_cards().count() == 6 and table.enabled("1") is None:
@@ -139,7 +139,7 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
                 assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") \
                     == "true"
                 page.keyboard.press("2")
-                page.wait_for_function("document.activeElement.getAttribute('data-action')"
+                page.wait_for_function("() => document.activeElement.getAttribute('data-action')"
                                        " === 'send'")
                 # the tab order follows the table: the hand, then its action
                 page.keyboard.press("Shift+Tab")
@@ -177,7 +177,7 @@ def test_enter_in_the_points_field_says_the_count(app: Any, page: Any) -> None:
     field = page.locator(".actions input[name=points]")
     field.fill("0")
     field.press("Enter")
-    page.wait_for_function("document.querySelector('.log-lines').textContent"
+    page.wait_for_function("() => document.querySelector('.log-lines').textContent"
                            ".includes('You claimed')")
     assert "You claimed 0" in page.locator(".log-lines").text_content()
     page.wait_for_function(FOCUS_SETTLED, timeout=5000)
@@ -242,7 +242,7 @@ def test_the_hint_shows_at_once_and_keeps_the_hand_in_view_on_a_phone(app: Any,
     table.play_until(lambda: table.phase == "discard" and table.enabled("Hint") is not None)
     page.get_by_role("button", name="Hint").click()
     panel = page.locator(".coach-panel")
-    page.wait_for_function("document.querySelector('.coach-panel').textContent.trim()",
+    page.wait_for_function("() => document.querySelector('.coach-panel').textContent.trim()",
                            timeout=500)  # "thinking" at once
     panel.locator("table").wait_for(timeout=20000)
     for part in (panel, page.get_by_role("button", name="Send to crib"), table.my_cards().first):
@@ -384,7 +384,8 @@ def test_double_click_sends_and_a_drag_to_the_pile_plays(app: Any, page: Any) ->
         picked.first.click()
     table.my_cards().nth(0).click()
     table.my_cards().nth(1).dblclick()
-    page.wait_for_function("document.querySelectorAll('.seat-human .hand .card').length === 4")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.seat-human .hand .card').length === 4")
     table.play_until(lambda: table.phase == "play" and page.locator(
         ".seat-human button.card:not([disabled])").count() > 0)
     before = page.locator(".seat-human .hand button.card").count()

@@ -203,6 +203,7 @@ class TableGame(TableInput):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.show.present(shows, pegs_moved=resumed)
                 state.resume_show = None
+                state.auto_going = state.my_turn() and self.auto_go()
                 render(self.dom, state)
                 self.settle_focus()
                 if state.computer_moving:
@@ -218,7 +219,7 @@ class TableGame(TableInput):
                 if state.view["phase"] == "over":
                     await self.game_over()
                     return
-                if state.my_turn() and self.auto_go():
+                if state.auto_going:
                     set_text(self.dom.status, self.words.t("status.auto_go"))
                     await self.pause(0.5)
                     update = await self.send("go")

@@ -220,7 +220,9 @@ def render_actions(dom, state):
     if phase in ("discard", "play") and mine and state.can_undo:
         buttons.append(button(words, "undo", "undo", quiet=True))
     if phase == "play":
-        buttons.append(button(words, "go", "go", mine and legal == ["go"]))
+        # Disabled while the table says Go for the player (the auto Go option).
+        buttons.append(button(words, "go", "go", mine and legal == ["go"]
+                              and not state.auto_going))
     if phase in ("count", "peg_count") and mine:
         buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
                        + ' <input type="number" name="points" min="0" max="29" value="0" '

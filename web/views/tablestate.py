@@ -64,6 +64,7 @@ class TableState:
         self.showing = None  # the show on screen: {"deal", "shown": [events], "waiting"}
         self.over = None  # the game-over screen's facts: {"outcome", "tally"}
         self.cut_pause = False  # the cut cards stay in view while the table says who deals
+        self.auto_going = False  # the table is about to say Go for the player
         self.can_undo = False  # the engine would take back the human's last choice
         self.undos = 0  # moves taken back in this game (the save counts them)
         self.coach = CoachState()
