@@ -57,6 +57,10 @@ The stateless endpoints (the widgets; they leave the game alone)
 ``score``, ``show_score``, ``peg_sequence`` and ``deal_steps``: see
 :mod:`cribbage.tutor`. Each takes an optional ``"lang"``, the language of
 every text in its reply.
+``puzzle({"date", "kind", "practice"?, "lang"?})``, ``drill({"level", "seed"?, "lang"?})``
+    The daily (or practice) discard and play puzzles, every choice ranked by
+    the coach (:mod:`cribbage.puzzles`), and a counting drill's hand by level
+    with its score in words (:mod:`cribbage.drills`).
 ``hand_distribution({})``
     How many of all 12,994,800 (hand, starter) pairs score each total as a hand
     and as a crib (:mod:`cribbage.stats`), computed once per process (the
@@ -79,9 +83,11 @@ from typing import Any
 from . import __version__
 from .cards import CardError
 from .coach import coach_advice, review_deal
+from .drills import drill
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
+from .puzzles import puzzle
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
 
@@ -371,5 +377,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "peg_sequence": stateless(peg_sequence),
     "deal_steps": stateless(deal_steps),
     "hand_distribution": stateless(hand_distribution),
+    "puzzle": stateless(puzzle),
+    "drill": stateless(drill),
 }
 """Every endpoint by name (the page's client takes these names from ``hello``)."""
