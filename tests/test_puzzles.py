@@ -11,8 +11,8 @@ from statistics import median
 import pytest
 
 from cribbage import i18n
-from cribbage.coach import advise_discard, advise_play, example_view
 from cribbage.cards import parse_cards
+from cribbage.coach import advise_discard, advise_play, example_view
 from cribbage.drills import LEVELS, drill
 from cribbage.protocol import ENDPOINTS, Session
 from cribbage.puzzles import DISCARD_GAP, PLAY_GAP, PLAY_SAMPLES, puzzle, puzzle_seed, words
@@ -67,7 +67,8 @@ def test_the_play_puzzle_is_ranked_by_the_coach(date: str) -> None:
     assert values[0] - median(values) >= PLAY_GAP[0] * 0.5
     ranks = [c["rank"] for c in found["choices"]]
     assert ranks[0] == 1 and ranks == sorted(ranks) and max(ranks) > 1
-    playable = [c for c in found["hand"] if found["count"] + min(parse_cards([c])[0].rank, 10) <= 31]
+    playable = [c for c in found["hand"]
+                if found["count"] + min(parse_cards([c])[0].rank, 10) <= 31]
     assert sorted(c["cards"][0] for c in found["choices"]) == sorted(playable)
     assert all("count" in c["reason"] for c in found["choices"])
 
@@ -107,7 +108,8 @@ def test_puzzle_words_in_every_language() -> None:
     for lang in i18n.LANGUAGES:
         assert set(words()[lang]) == set(english), lang
         for key, template in english.items():
-            assert set(re.findall(r"{\w+}", words()[lang][key])) == set(re.findall(r"{\w+}", template))
+            names = set(re.findall(r"{\w+}", template))
+            assert set(re.findall(r"{\w+}", words()[lang][key])) == names
     es = puzzle({"date": "2026-12-02", "kind": "discard", "lang": "es"})
     ja = puzzle({"date": "2026-12-02", "kind": "play", "lang": "ja"})
     assert " y " in es["choices"][0]["name"] and "guarda" in es["choices"][0]["reason"]
