@@ -26,7 +26,7 @@ import json
 import random
 import re
 from datetime import date as Date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from statistics import median
 from typing import Any
@@ -37,6 +37,7 @@ from .coach import PlayAdvice, advise_discard, advise_play, example_view
 from .game import Game
 from .players import computer_move, make_player
 from .players.discard import DiscardChoice
+from .players.levels import heuristic_play_values
 from .rules import Rules
 from .view import PlayerView
 
@@ -48,7 +49,8 @@ PLAY_GAP = (0.6, 0.15)  # best play value over the median, and over the next ran
 MAX_PRACTICE = 1_000_000
 TRIES = 60  # positions tried per puzzle before the clearest one so far is taken
 PLAY_SAMPLES = 16  # the coach's sampled deals per play puzzle (the expert uses 8-24)
-PLAY_TRIES = 8  # play positions tried (each costs one search), the clearest kept
+PLAY_TRIES = 60  # deals tried for a play position (the last 10 without the first look)
+PLAY_SEARCHES = 5  # positions searched by the coach at most (each costs one search)
 WORDS_FILE = Path(__file__).parent / "data" / "puzzle_words.json"
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -118,10 +120,17 @@ def puzzle(request: Request) -> dict[str, Any]:
     if practice is not None and (type(practice) is not int or not 1 <= practice <= MAX_PRACTICE):
         raise ValueError(f"'practice' must be a whole number from 1 to {MAX_PRACTICE}.")
     lang = i18n_lang(request)
-    seed = puzzle_seed(date, str(kind), practice)
+    return json.loads(_puzzle_text(date, str(kind), practice, lang))  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=16)
+def _puzzle_text(date: str, kind: str, practice: int | None, lang: str) -> str:
+    """A puzzle as JSON text, kept: asking again (another tab, a test) costs nothing."""
+    seed = puzzle_seed(date, kind, practice)
     body = discard_puzzle(seed, lang) if kind == "discard" else play_puzzle(seed, lang)
-    return {"kind": kind, "date": date, "practice": practice, "lang": lang,
-            "id": f"{date}/{kind}" if practice is None else f"practice-{practice}/{kind}", **body}
+    name = f"{date}/{kind}" if practice is None else f"practice-{practice}/{kind}"
+    return json.dumps({"kind": kind, "date": date, "practice": practice, "lang": lang,
+                       "id": name, **body})
 
 
 def i18n_lang(request: Request) -> str:
@@ -196,16 +205,18 @@ def play_puzzle(seed: int, lang: str) -> dict[str, Any]:
     """A pegging position (2 players) where the card to play matters."""
     rng = random.Random(seed)
     found: tuple[float, PlayerView, list[PlayAdvice]] | None = None
+    searched = 0
     for attempt in range(PLAY_TRIES):
         view = play_position(rng, seed + attempt)
-        if view is None:
+        if view is None or (attempt < PLAY_TRIES - 10 and not promising(view)):
             continue
         advice = advise_play(view, samples=PLAY_SAMPLES, seed=seed % 1000)
         over_median, over_second = gaps([a.value for a in advice])
         clear = min(over_median / PLAY_GAP[0], over_second / PLAY_GAP[1])
         if found is None or clear > found[0]:
             found = (clear, view, advice)
-        if clear >= 1:
+        searched += 1
+        if clear >= 1 or searched >= PLAY_SEARCHES:
             break
     assert found is not None, "no play position found"
     _, view, advice = found
@@ -228,16 +239,23 @@ def play_puzzle(seed: int, lang: str) -> dict[str, Any]:
     }
 
 
-def play_position(rng: random.Random, seed: int) -> PlayerView | None:
-    """A 2-player deal played by the standard computer up to a decision with a choice.
+def promising(view: PlayerView) -> bool:
+    """A cheap first look (the standard level's values): do the cards differ enough
+    to be worth the coach's search?"""
+    values = sorted(heuristic_play_values(view).values(), reverse=True)
+    return values[0] - median(values) >= PLAY_GAP[0] / 2
 
-    The position is taken after 1 to 5 cards are down, at the first turn of a
+
+def play_position(rng: random.Random, seed: int) -> PlayerView | None:
+    """A 2-player deal played by the easy computer up to a decision with a choice.
+
+    The position is taken after 2 to 6 cards are down, at the first turn of a
     player holding at least two playable cards of different ranks; None if
     the deal has none.
     """
     game = Game.new(Rules(players=2, target=121), seed=seed, first_dealer=rng.randrange(2))
-    bots = [make_player("standard", seed=seed), make_player("standard", seed=seed + 1)]
-    wanted = rng.randrange(1, 6)
+    bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
+    wanted = rng.randrange(2, 7)
     while game.phase != "play" or len(game.played) < wanted:
         if game.phase in ("count", "over") or game.deal_number > 1:
             return None
