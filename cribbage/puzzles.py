@@ -37,7 +37,7 @@ from .coach import PlayAdvice, advise_discard, advise_play, example_view
 from .game import Game
 from .players import computer_move, make_player
 from .players.discard import DiscardChoice
-from .players.levels import heuristic_play_values
+from .players.pegging import heuristic_play_values
 from .rules import Rules
 from .view import PlayerView
 
