@@ -65,7 +65,7 @@ export function drillWidget(kit, spec, options = {}) {
   const input = el("input", { type: "number", min: "0", max: "29", inputmode: "numeric",
     name: "points", class: "drill-points", "aria-label": t("drill.points") });
   const check = el("button", { type: "submit", class: "drill-check", text: t("drill.check") });
-  const form = el("form", { class: "drill-form" },
+  const form = el("form", { class: "drill-form", novalidate: "" },
     el("label", {}, el("span", { text: t("drill.points") }), input), check);
   const result = el("div", { class: "drill-result", "aria-live": "polite" });
   const next = el("button", { type: "button", class: "drill-next", text: t("drill.next") });
@@ -146,7 +146,7 @@ export function drillWidget(kit, spec, options = {}) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!current || box.dataset.state !== "ask") return;
-    if (!/^\d{1,2}$/.test(input.value)) {
+    if (!/^\d{1,2}$/.test(input.value) || Number(input.value) > 29) {
       result.replaceChildren(el("p", { class: "widget-error", role: "alert", text: t("drill.enter_number") }));
       return;
     }

@@ -169,12 +169,18 @@ function puzzleRequest(kind, date, practice) {
 
 const state = { date: null, store: null, daily: {}, showing: null };
 
+/** A choice's button, named by its content: each card an image named in words ("four of
+ * spades"), joined by the language's "and" (hidden), so the name is "four of spades and
+ * five of hearts" and the visible faces are the name's own images. */
 function namedButton(choice, onClick) {
-  const faces = choice.cards.map(cardText).join(" ");
-  const button = kit.el("button", { type: "button", class: "choice", "aria-label": choice.name,
-    "data-cards": choice.cards.join(" ") });
-  for (const code of choice.cards) button.append(kit.card(code, "small"));
-  button.title = faces;
+  const button = kit.el("button", { type: "button", class: "choice", "data-cards": choice.cards.join(" ") });
+  choice.cards.forEach((code, i) => {
+    if (i > 0) {
+      const joiner = i === choice.cards.length - 1 ? t("puzzles.and") : t("puzzles.comma");
+      button.append(kit.el("span", { class: "visually-hidden", text: joiner }));
+    }
+    button.append(kit.card(code, "small"));
+  });
   button.addEventListener("click", () => onClick(choice));
   return button;
 }
