@@ -173,3 +173,32 @@ def test_drills_speak_the_language() -> None:
 def test_bad_drill_requests_are_refused(payload: dict[str, object]) -> None:
     reply = call("drill", payload)
     assert reply["ok"] is False and reply["error"]["kind"] == "bad-request"  # type: ignore[index]
+
+
+def test_the_pages_drill_levels_are_the_engines() -> None:
+    from pathlib import Path
+
+    source = (Path(__file__).parents[1] / "web" / "widgets" / "embed-params.mjs").read_text("utf-8")
+    listed = re.search(r"export const DRILL_LEVELS = \[(.*?)\];", source)
+    assert listed is not None
+    assert re.findall(r'"([\w-]+)"', listed.group(1)) == list(LEVELS)
+
+
+def test_the_tutorial_quizzes_have_their_words() -> None:
+    from pathlib import Path
+
+    web = Path(__file__).parents[1] / "web"
+    source = (web / "widgets" / "quiz.mjs").read_text("utf-8")
+    block = source.split("export const ANSWERS = {", 1)[1].split("};", 1)[0]
+    answers = {name: [int(a), int(b)]
+               for name, a, b in re.findall(r'"?([\w-]+)"?: \[(\d), (\d)\]', block)}
+    assert len(answers) == 10
+    html = (web / "pages" / "tutorial.html").read_text("utf-8")
+    assert sorted(re.findall(r'data-quiz="([\w-]+)"', html)) == sorted(answers)
+    for lang in i18n.LANGUAGES:
+        words = json.loads((web / "lang" / f"quiz.{lang}.json").read_text("utf-8"))
+        for section, rights in answers.items():
+            for n, right in enumerate(rights, 1):
+                options = words[f"quiz.{section}.{n}.a"]
+                assert len(options) == 3 and 0 <= right < 3 and words[f"quiz.{section}.{n}.q"]
+                assert words[f"quiz.{section}.{n}.why"]

@@ -241,3 +241,33 @@ def test_hostile_drill_parameters(page: Any, query: str) -> None:
     assert page.locator(".widget-error").inner_text().startswith("This widget cannot be shown")
     assert page.evaluate("window.__pwned") is None
     assert page.locator("#widget script, #widget img").count() == 0
+
+
+def test_the_tutorial_asks(page: Any) -> None:
+    page.goto("/tutorial.html")
+    quizzes = page.locator(".quiz[data-quiz]")
+    page.locator(".quiz .quiz-question").first.wait_for()
+    assert quizzes.count() == 10
+    assert page.locator(".quiz-question").count() == 20
+    assert page.locator("a[href='./puzzles.html']").count() == 1
+    first = page.locator(".quiz[data-quiz=deal] .quiz-question").first
+    first.get_by_role("button", name="Five").click()
+    assert first.get_attribute("data-state") == "wrong"
+    assert first.locator(".quiz-feedback").inner_text().startswith("Not quite. Six each")
+    first.get_by_role("button", name="Six").click()
+    assert first.get_attribute("data-state") == "right"
+    runs = page.locator(".quiz[data-quiz=runs] .quiz-question").nth(1)
+    runs.get_by_role("button", name="16").click()
+    assert runs.get_attribute("data-state") == "right"
+    assert axe_violations(page, ".quiz[data-quiz=deal]") == []
+
+
+@pytest.mark.browser_context_args(locale="ja-JP")
+def test_the_tutorial_asks_in_japanese(page: Any) -> None:
+    page.goto("/tutorial.html")
+    question = page.locator(".quiz[data-quiz=flush] .quiz-question").nth(1)
+    question.wait_for()
+    assert "クリブ" in question.locator(".quiz-q").inner_text()
+    question.get_by_role("button", name="0点").click()
+    assert question.get_attribute("data-state") == "right"
+    assert question.locator(".quiz-feedback").inner_text().startswith("正解です。")
