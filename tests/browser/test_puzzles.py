@@ -211,6 +211,7 @@ def test_the_drill_widget(page: Any) -> None:
     page.get_by_label("Points", exact=True).press("Enter")
     page.wait_for_selector("#widget .drill[data-state=answered][data-correct=true]")
     assert page.locator(".drill-verdict").inner_text() == f"Right: {expected['total']}."
+    assert axe_violations(page) == []
 
 
 def test_the_timed_drill(page: Any) -> None:
