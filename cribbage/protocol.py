@@ -83,11 +83,9 @@ from typing import Any
 from . import __version__
 from .cards import CardError
 from .coach import coach_advice, review_deal
-from .drills import drill
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
-from .puzzles import puzzle
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
 
@@ -351,6 +349,20 @@ def _distribution() -> dict[str, Any]:
 def hand_distribution(request: Request) -> dict[str, Any]:
     """The published distribution of show scores over every hand (cached)."""
     return _distribution()
+
+
+def puzzle(request: Request) -> dict[str, Any]:
+    """The day's (or a practice) puzzle (imported on first use: no cost at start-up)."""
+    from .puzzles import puzzle as make_puzzle
+
+    return make_puzzle(request)
+
+
+def drill(request: Request) -> dict[str, Any]:
+    """A counting drill's hand by level (imported on first use)."""
+    from .drills import drill as make_drill
+
+    return make_drill(request)
 
 
 def stateless(function: Callable[[Request], dict[str, Any]]) -> Callable[

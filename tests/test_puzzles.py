@@ -202,3 +202,12 @@ def test_the_tutorial_quizzes_have_their_words() -> None:
                 options = words[f"quiz.{section}.{n}.a"]
                 assert len(options) == 3 and 0 <= right < 3 and words[f"quiz.{section}.{n}.q"]
                 assert words[f"quiz.{section}.{n}.why"]
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from cribbage import drills, puzzles
+
+    for module in (puzzles, drills):
+        assert doctest.testmod(module).failed == 0
