@@ -87,7 +87,7 @@ def test_the_daily_puzzles_answered_shared_and_remembered(page: Any) -> None:
     share = page.locator("#share-text").inner_text()
     assert share.startswith(f"Cribbage puzzle {DATE}: discard ✓ (best), play –")
 
-    page.get_by_role("button", name="Play of the day").click()
+    page.get_by_role("button", name="Play of the day", exact=True).click()
     page.wait_for_selector("#puzzle[data-kind=play][data-state=ask]")
     play = engine_puzzle(page, "play")
     worst = play["choices"][-1]
@@ -139,7 +139,7 @@ def test_the_streak_counts_days_in_a_row(page: Any) -> None:
 
 def test_practice_puzzles(page: Any) -> None:
     puzzle = open_puzzles(page)
-    page.get_by_role("button", name="Practice play").click()
+    page.get_by_role("button", name="Practice play", exact=True).click()
     page.wait_for_selector("#puzzle[data-practice][data-kind=play][data-state=ask]")
     first = puzzle.get_attribute("data-id")
     puzzle.locator("button.choice").first.click()
