@@ -108,7 +108,7 @@ def test_the_daily_puzzles_answered_shared_and_remembered(page: Any) -> None:
     assert puzzle.get_attribute("data-rank") == "1"  # the discard, answered before
     stored = json.loads(page.evaluate("localStorage.getItem('cribbage-puzzles')"))
     assert stored["history"][DATE]["play"]["rank"] == worst["rank"]
-    assert page.locator("#history-list li").first.inner_text().startswith(DATE)
+    assert page.locator("#history-list li").first.text_content().startswith(DATE)
 
 
 def test_the_streak_counts_days_in_a_row(page: Any) -> None:
