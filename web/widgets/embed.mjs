@@ -1,4 +1,7 @@
-// The widgets of embed.html: hand scorer, pegging sequence, scripted deal.
+// The widgets of embed.html: hand scorer, pegging sequence, scripted deal, counting drill.
+// (Their drawing is widget-kit.mjs and drill.mjs, shared with the custom elements of
+// elements.mjs and the puzzles page; this module is the iframe's own part: the
+// parameters, the words, the engine shared between sibling frames, the height.)
 //
 // 1. The URL parameters are read and checked at once (embed-params.mjs); a
 //    bad one shows a message inside the widget and nothing else happens.
@@ -20,7 +23,6 @@ import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 
 const root = document.getElementById("widget");
 let words = null; // the widget's Catalogue, loaded before anything is drawn
-
 let kit = null; // widget-kit.mjs's drawing, bound to this page's root, words and engine
 
 // --- the engine -------------------------------------------------------------
