@@ -1,4 +1,4 @@
-"""Command line: ``python -m cribbage score|peg|stats|arena|advise ...``.
+"""Command line: ``python -m cribbage score|peg|stats|arena|advise|review ...``.
 
 Errors print one line and exit with status 2; never a traceback. Output
 piped into a reader that stops early (``| head``) ends quietly.
@@ -24,7 +24,8 @@ USAGE = """usage: python -m cribbage COMMAND ...
                                                   (--lang en|es|ja: the items and the cadence)
   stats [--json]                                  scores over all 12,994,800 hands
   arena ...                                       computer players against each other
-  advise CARDS [--dealer] [--json]                rank the discards of a dealt hand"""
+  advise CARDS [--dealer] [--json]                rank the discards of a dealt hand
+  review SAVE.json [--seat N] [--json] [--lang L] grade every decision of a saved game"""
 
 
 class CliError(Exception):
@@ -65,9 +66,13 @@ def _run(command: str, rest: list[str]) -> int:
         from .coach import advise_cli
 
         return advise_cli(rest, _Parser)
+    if command == "review":
+        from .review import review_cli
+
+        return review_cli(rest, _Parser)
     handler = {"score": _score, "peg": _peg, "stats": _stats}.get(command)
     if handler is None:
-        raise CliError(f"unknown command {command!r} (score, peg, stats, arena, advise)")
+        raise CliError(f"unknown command {command!r} (score, peg, stats, arena, advise, review)")
     return handler(rest)
 
 

@@ -16,10 +16,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from . import i18n
 from .cards import Card, CardError, full_deck, parse_cards
 from .game import Game
 from .players.discard import DiscardChoice, rank_discards
 from .players.levels import Expert, play_parts, playable
+from .players.master import Master, plays_for_win, rank_discards_for_win, win_play_values
 from .players.pegging import peg_points, reply_risk
 from .rules import Rules
 from .view import PlayerView
@@ -158,8 +160,14 @@ __all__ = ["PlayAdvice", "advise_cli", "advise_discard", "advise_play", "Expert"
 # --- the page's coach: advice as data, and the review of a deal ---------------
 
 
-def coach_advice(view: PlayerView) -> dict[str, Any]:
+def coach_advice(view: PlayerView, lang: str = "en") -> dict[str, Any]:
     """The coach's ranked choices for a view whose seat is to discard or play.
+
+    Near the end of a 2-player game the master's judgement is used: each
+    choice gets its chance to win (``win``, in percent), and when the board
+    changes the advice (the best chance to win is not the most points) the
+    choices are ranked by it and ``note`` says why in ``lang``; else ``note``
+    is None.
 
     >>> game = Game.scripted(dealer=0, hands=["5S 4S 2S 8D 6H 8C",
     ...     "TS 6D JH 4H KC 7C"], starter="5H")
@@ -170,8 +178,48 @@ def coach_advice(view: PlayerView) -> dict[str, Any]:
     if view.current_player != view.seat or view.phase not in ("discard", "play"):
         raise ValueError("The coach advises on your own discard or play, when it is your turn.")
     if view.phase == "discard":
-        return {"kind": "discard", "choices": [discard_dict(c) for c in advise_discard(view)]}
-    return {"kind": "play", "choices": [a.to_dict() for a in advise_play(view)]}
+        result = {"kind": "discard", "choices": [discard_dict(c) for c in advise_discard(view)],
+                  "note": None}
+    else:
+        result = {"kind": "play", "choices": [a.to_dict() for a in advise_play(view)],
+                  "note": None}
+    if plays_for_win(view) and result["choices"]:
+        board_advice(view, result, lang)
+    return result
+
+
+def board_advice(view: PlayerView, result: dict[str, Any], lang: str) -> None:
+    """Add the master's chance to win to each choice; rank by it when the board decides."""
+    choices: list[dict[str, Any]] = result["choices"]
+    if result["kind"] == "discard":
+        wins = {tuple(sorted(c.code for c in w.choice.discard)): w.win
+                for w in rank_discards_for_win(view)}
+        for choice in choices:
+            choice["win"] = round(100 * wins[tuple(sorted(choice["discard"]))], 1)
+        key = "discard"
+    else:
+        values = win_play_values(view, random.Random(0), 32)
+        by_code = {card.code: value for card, value in values.items()}
+        for choice in choices:
+            choice["win"] = round(100 * min(1.0, max(0.0, by_code[choice["card"]])), 1)
+        key = "card"
+    points_best = choices[0]
+    board_best = max(choices, key=lambda c: c["win"])
+    if board_best["win"] <= points_best["win"] + 100 * Master.margin:
+        return
+    choices.sort(key=lambda c: -c["win"])
+    target = view.rules.target
+    need = i18n.text("coach.need", lang, {
+        "need": str(target - view.my_score),
+        "their_need": str(target - view.scores[1 - view.team])})
+
+    def label(choice: dict[str, Any]) -> str:
+        codes = choice[key] if key == "discard" else [choice[key]]
+        return str(i18n.cards_label(codes))
+
+    result["note"] = i18n.text(f"coach.board.{result['kind']}", lang, {
+        "need": need, "best": label(board_best), "best_win": f"{board_best['win']:.0f}",
+        "other": label(points_best), "other_win": f"{points_best['win']:.0f}"})
 
 
 def discard_dict(choice: DiscardChoice) -> dict[str, object]:

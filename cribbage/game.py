@@ -61,7 +61,7 @@ MAX_HAND_SCORE = 29
 MAX_CLAIM = MAX_HAND_SCORE  # a claim (hand, crib or one card in the play) is 0..29
 # Every kind of event the engine records (each has an ``event.<kind>`` log line).
 EVENT_KINDS = ("cut", "dealer", "deal", "discard", "starter", "heels", "play", "go_said",
-               "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over")
+               "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over", "resign")
 SAVE_FORMAT = "cribbage-game"
 SAVE_VERSION = 1
 MAX_SEED = 2**64  # seeds are whole numbers 0 <= seed < MAX_SEED
@@ -212,6 +212,9 @@ class Game:
         self.show_queue: list[tuple[int, str]] = []
         self.claim: Claim | None = None  # the manual count being settled
         self.muggins_queue: list[int] = []
+        # (index in moves, seat, deal) of each real choice (a discard or a play with
+        # more than one legal move): how far a take-back may go (see undo()).
+        self.decisions: list[tuple[int, int, int]] = []
 
     # --- creating games ----------------------------------------------------
 
@@ -314,6 +317,13 @@ class Game:
             except IllegalMoveError as error:
                 raise GameStateError(f"corrupt saved game: move {number} ({move!r}): "
                                      f"{error}") from None
+        if "undos" in setup:
+            game.setup = dict(game.setup, undos=setup["undos"])
+        if "resigned" in setup:
+            try:
+                game.resign(setup["resigned"])
+            except IllegalMoveError as error:
+                raise GameStateError(f"corrupt saved game: {error}") from None
         return game
 
     @classmethod
@@ -426,15 +436,81 @@ class Game:
         if parsed not in legal:
             raise IllegalMoveError(self._why_illegal(parsed))
         parsed = legal[legal.index(parsed)]  # the engine's own form of the move
-        self.moves.append(str(parsed))
         seat = self.current_player
         assert seat is not None
+        if self.phase in (DISCARD, PLAY) and len(legal) > 1:
+            self.decisions.append((len(self.moves), seat, self.deal_number))
+        self.moves.append(str(parsed))
         handler = {
             CUT: self._cut_for_deal, DISCARD: self._discard, STARTER: self._cut_starter,
             PLAY: self._play, PEG_COUNT: self._count, COUNT: self._count,
             MUGGINS: self._muggins,
         }[self.phase]
         handler(seat, parsed)
+
+    # --- taking back and resigning -------------------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """How many moves to keep to take back ``seat``'s last choice in this deal, or None.
+
+        A choice is a discard or a play with more than one legal move (a forced
+        go or cut is no choice); a take-back never reaches into an earlier deal.
+        """
+        if self.phase == OVER:
+            return None
+        for index, chooser, deal in reversed(self.decisions):
+            if deal != self.deal_number:
+                return None
+            if chooser == seat:
+                return index
+        return None
+
+    def undo(self, seat: int) -> Game:
+        """The game as it was at ``seat``'s last choice in this deal, to choose again.
+
+        The later moves (everyone's) are dropped and the save counts the
+        take-back (``setup["undos"]``); raises :class:`IllegalMoveError` if
+        there is nothing to take back.
+
+        >>> game = Game.new(seed=3, first_dealer=1)
+        >>> choice = str(game.legal_moves()[0]); game.apply(choice)
+        >>> back = game.undo(0)
+        >>> back.moves, back.setup["undos"], back.phase
+        ([], 1, 'discard')
+        """
+        keep = self.undo_point(seat)
+        if keep is None:
+            raise IllegalMoveError("there is no choice of yours in this deal to take back")
+        data = self.to_dict()
+        data["moves"] = data["moves"][:keep]
+        data["setup"] = dict(data["setup"], undos=self.setup.get("undos", 0) + 1)
+        return Game.from_dict(data)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` concedes: the game ends, won by the best-placed other side.
+
+        The win is judged on the scores as they stand (a skunk line still
+        counts) and the save records who resigned (``setup["resigned"]``).
+
+        >>> game = Game.new(seed=2, first_dealer=0)
+        >>> game.resign(0)
+        >>> game.phase, game.outcome.winner, game.outcome.kind, game.setup["resigned"]
+        ('over', 1, 'resign', 0)
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalMoveError(f"there is no seat {seat!r}")
+        if self.phase == OVER:
+            raise IllegalMoveError("the game is over: there is nothing to resign")
+        mine = self.team_of(seat)
+        others = [team for team in range(self.rules.teams) if team != mine]
+        winner = max(others, key=lambda team: (self.scores[team], -team))
+        judged = Outcome.judge(self.rules, winner, self.scores)
+        self.outcome = Outcome(winner, "resign", judged.game_points, tuple(self.scores))
+        self.phase, self.current_player = OVER, None
+        self.claim, self.muggins_queue = None, []
+        self.setup = dict(self.setup, resigned=seat)
+        self._event("resign", seat)
+        self._event("over", seat)
 
     def _why_illegal(self, move: Move) -> str:
         if self.phase == OVER:
@@ -829,7 +905,12 @@ def check_script(rules: Rules, script: object) -> None:
 def _check_setup(rules: Rules, setup: object) -> dict[str, Any]:
     if not isinstance(setup, dict):
         raise GameStateError("saved game has no setup")
-    _check_keys(setup, _SETUP_KEYS, ("deck", "script"), "setup")
+    _check_keys(setup, _SETUP_KEYS, ("deck", "script", "undos", "resigned"), "setup")
+    undos = setup.get("undos", 1)
+    if type(undos) is not int or not 0 < undos < MAX_SEED:
+        raise GameStateError("saved game has a malformed count of take-backs")
+    if "resigned" in setup:
+        _check_seat(rules, setup["resigned"], "the seat that resigned")
     seed = setup["seed"]
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
         raise GameStateError("saved game has a malformed seed")

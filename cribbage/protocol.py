@@ -48,9 +48,23 @@ The game endpoints (one game per session)
 ``save({})``, ``load({"save", "seat"?, "proof"?})``
     The game as text; resume a saved game (a corrupt save changes nothing),
     answered like ``new_game``.
-``advise({"seat"})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
-    The coach on a seat's own view, the coach's review of a finished deal,
-    and the fair-deal commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+``undo({"seat", "proof"?})``
+    Take back ``seat``'s last choice in this deal (and every move after it):
+    the game is replayed to that choice, its save counts the take-back
+    (``setup.undos``); answered like ``load``. ``illegal-move`` if there is
+    nothing to take back (``state``/updates say ``can_undo`` for the seat).
+``resign({"seat", "events_from"?, "proof"?})``
+    ``seat`` concedes: the game ends as a loss for its side (outcome kind
+    ``resign``), recorded in the save (``setup.resigned``); answered like a move.
+``advise({"seat", "lang"?})``, ``review({"seat", "deal"?})``, ``deal_proof({})``
+    The coach on a seat's own view (near the end of a game, the master's
+    judgement, with a sentence in ``lang`` when the board changes the
+    advice), the coach's review of a finished deal, and the fair-deal
+    commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+``review_game({"seat", "save"?, "lang"?})``
+    Every decision of a seat in the whole game graded against the master
+    (:func:`cribbage.review.review_game`): the session's game, or, statelessly,
+    the game in ``save`` (the session's game is left alone).
 
 The stateless endpoints (the widgets; they leave the game alone)
 -----------------------------------------------------------------
@@ -86,6 +100,7 @@ from .coach import coach_advice, review_deal
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
+from .review import review_game as grade_game
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
 
@@ -148,9 +163,11 @@ def game_state(game: Game, seat: int | None = None) -> dict[str, Any]:
         "scores": list(game.scores),
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "events_count": len(game.events),
+        "undos": game.setup.get("undos", 0),
     }
     if seat is not None:
         state["view"] = game.view(seat).to_dict()
+        state["can_undo"] = game.undo_point(seat) is not None
     return state
 
 
@@ -199,6 +216,9 @@ class Session:
         """Everything the page needs after a move: state, events, save, a view, a proof."""
         result = game_state(game)
         result["move"] = str(move)
+        seat = seat_of(request)
+        if seat is not None:
+            result["can_undo"] = game.undo_point(seat) is not None
         result["events"] = [event.to_dict() for event in game.events[before:]]
         result["save"] = game.to_json()
         seat = seat_of(request)
@@ -315,11 +335,35 @@ def load(session: Session, request: Request) -> dict[str, Any]:
     return result
 
 
+def undo(session: Session, request: Request) -> dict[str, Any]:
+    """Take back the seat's last choice in this deal; answered like ``load``."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    back = game.undo(seat)
+    result = session.begin(back, request)  # the view holds every event, as after load
+    session.start(back)
+    return result
+
+
+def resign(session: Session, request: Request) -> dict[str, Any]:
+    """The seat concedes the game; the update of a move."""
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    before = len(game.events)
+    game.resign(seat)
+    return session.update(game, Move("pass"), before, request) | {"move": "resign"}
+
+
 def advise(session: Session, request: Request) -> dict[str, Any]:
     """The coach's ranked discards or cards for a seat whose turn it is."""
     seat = seat_of(request, required=True)
     assert seat is not None
-    return coach_advice(session.require_game().view(seat))
+    lang = request.get("lang", "en")
+    if not isinstance(lang, str):
+        raise ProtocolError("bad-request", "'lang' must be a language code.")
+    return coach_advice(session.require_game().view(seat), lang)
 
 
 def review(session: Session, request: Request) -> dict[str, Any]:
@@ -330,6 +374,22 @@ def review(session: Session, request: Request) -> dict[str, Any]:
     if not 0 <= seat < game.players:
         raise ProtocolError("bad-request", f"There is no seat {seat}.")
     return review_deal(game, seat, request.get("deal"))
+
+
+def review_game(session: Session, request: Request) -> dict[str, Any]:
+    """Grade every decision of a seat in the session's game, or in the given save."""
+    text = request.get("save")
+    if text is not None and not isinstance(text, str):
+        raise ProtocolError("bad-request", "'save' must be the text save() returned.")
+    game = Game.from_json(text) if text is not None else session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    if not 0 <= seat < game.players:
+        raise ProtocolError("bad-request", f"There is no seat {seat}.")
+    lang = request.get("lang", "en")
+    if not isinstance(lang, str):
+        raise ProtocolError("bad-request", "'lang' must be a language code.")
+    return grade_game(game, seat, lang)
 
 
 def deal_proof(session: Session, request: Request) -> dict[str, Any]:
@@ -383,6 +443,9 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "load": load,
     "advise": advise,
     "review": review,
+    "review_game": review_game,
+    "undo": undo,
+    "resign": resign,
     "deal_proof": deal_proof,
     "score": stateless(score),
     "show_score": stateless(show_score),

@@ -69,15 +69,23 @@ PINS = (
     ),
 )
 
-# PyScript chunks the page never loads: the code editor and the terminal widget
-# (their plugins load them only for <py-editor> or a terminal attribute).
-# PyScript chunks the page never loads, left out so the offline precache does not
-
 # PyScript chunks the page never loads, left out so the offline precache does not
 # download them: editors and terminals, the TOML parser (our configs are JSON),
 # the zip helper (no archives in `files`), Pyodide's graph (the UI is MicroPython)
 # and PyScript's own service worker (we need no synchronous worker calls).
 PYSCRIPT_SKIP = ("codemirror", "xterm", "toml-", "zip-", "pyodide_graph-", "service-worker")
+
+
+# Pinned for the browser tests only (never part of dist/): axe-core, the
+# accessibility checker tests/browser/axe.py injects into the pages it checks.
+AXE = Pin(
+    "axe",
+    "axe-core",
+    "4.14.1",
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+    ("axe.min.js",),
+)
+TEST_PINS = (AXE,)
 
 
 def sri_sha512(data: bytes) -> str:

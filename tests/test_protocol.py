@@ -105,7 +105,7 @@ def test_a_computer_move_is_an_update_too() -> None:
 def test_hello_names_every_endpoint_and_level() -> None:
     hello = call("hello")["result"]
     assert hello["endpoints"] == list(ENDPOINTS)
-    assert hello["levels"] == ["beginner", "easy", "standard", "expert"]
+    assert hello["levels"] == ["beginner", "easy", "standard", "expert", "master"]
 
 
 def test_the_bridge_is_thin_and_answers_through_one_session() -> None:

@@ -31,9 +31,11 @@ from ..cards import Card
 from ..game import Move
 from ..view import PlayerView
 from .levels import Beginner, ComputerPlayer, Easy, Expert, Standard, claim_error, claim_worth
+from .master import Master
 
 LEVELS: dict[str, type[ComputerPlayer]] = {
     "beginner": Beginner, "easy": Easy, "standard": Standard, "expert": Expert,
+    "master": Master,
 }
 
 
@@ -49,14 +51,14 @@ class Player(Protocol):
 
 
 def make_player(level: str, seed: int | None = None) -> ComputerPlayer:
-    """A computer player of ``level``: beginner, easy, standard or expert.
+    """A computer player of ``level``: beginner, easy, standard, expert or master.
 
     >>> make_player("expert")
     Expert()
     >>> make_player("grandmaster")
     Traceback (most recent call last):
     ...
-    ValueError: unknown level 'grandmaster' (levels: beginner, easy, standard, expert)
+    ValueError: unknown level 'grandmaster' (levels: beginner, easy, standard, expert, master)
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
@@ -114,6 +116,6 @@ def exact_count(view: PlayerView) -> int:
 
 
 __all__ = [
-    "LEVELS", "Beginner", "ComputerPlayer", "Easy", "Expert", "Player", "Standard",
+    "LEVELS", "Beginner", "ComputerPlayer", "Easy", "Expert", "Master", "Player", "Standard",
     "computer_move", "exact_count", "load_player", "make_player",
 ]

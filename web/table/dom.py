@@ -11,6 +11,7 @@ SETTINGS_KEY = "cribbage.settings"
 SAVE_KEY = "cribbage.save"
 TALLY_KEY = "cribbage.tally"
 STATS_KEY = "cribbage.stats"
+SHOW_KEY = "cribbage.showing"  # the deal whose show waits for Continue (a reload shows it again)
 
 
 class Dom:
@@ -24,6 +25,7 @@ class Dom:
         self.scores = self.table.querySelector(".scores")
         self.game_over = document.getElementById("game-over")
         self.stats = document.getElementById("stats")
+        self.header = self.table.querySelector(".table-header")
         self.forced_speed = url_speed()  # ?speed=N overrides the dialog (0: no animations)
 
     def part(self, selector):

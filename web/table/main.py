@@ -12,7 +12,7 @@ CPython). docs/architecture.md describes the MicroPython subset kept to.
 import asyncio
 import json
 
-from dom import SETTINGS_KEY, Dom, storage_get
+from dom import SETTINGS_KEY, Dom, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -36,6 +36,22 @@ def restore_form(dom):
                 element.checked = values[name] is True
             elif isinstance(values[name], str):
                 element.value = values[name]
+
+
+def apply_display(dom, event=None):
+    """The display settings (four-colour deck, larger cards) on the table at once, kept
+    with the dialog's other settings (the table reads the sound and Go options itself)."""
+    values = {}
+    for element in dom.form.elements:
+        if element.name:
+            values[element.name] = (element.checked if element.type == "checkbox"
+                                    else element.value)
+    four = dom.form.querySelector("input[name=four_colour]").checked
+    large = dom.form.querySelector("input[name=large_cards]").checked
+    dom.table.setAttribute("data-deck", "four" if four else "two")
+    dom.table.setAttribute("data-cards", "large" if large else "normal")
+    if event is not None and event.target.getAttribute("data-setting"):
+        storage_set(SETTINGS_KEY, json.dumps(values))
 
 
 def show_level_choices(dom):
@@ -66,6 +82,7 @@ async def boot(dom):
     import tablecoach  # noqa: F401
     import tablestate
     await asyncio.sleep(0)
+    import tableinput  # noqa: F401
     import tableshow  # noqa: F401
     await asyncio.sleep(0)
     import tablegame
@@ -90,6 +107,8 @@ def main():
         "change", create_proxy(lambda event: show_level_choices(dom)))
     restore_form(dom)
     show_level_choices(dom)
+    apply_display(dom)
+    dom.form.addEventListener("change", create_proxy(lambda event: apply_display(dom, event)))
     dom.table.setAttribute("data-speed", "0" if dom.forced_speed == 0 else "1")
     dom.table.setAttribute("data-phase", "setup")
     window.performance.mark("cribbage:ui-ready")

@@ -99,8 +99,9 @@ class TableCoach:
             return
         self.coach.hint_busy = True
         panel = self.dom.part(".coach-panel")
-        self.show_hint("thinking", None)
+        self.show_hint("thinking", None)  # at once: the answer may take a moment on a phone
         panel.hidden = False
+        panel.scrollIntoView(False)
         seen, count = self.state.events_seen, self.state.view["count"]
         ok, result = await self.engine("advise", {"seat": HUMAN})
         self.coach.hint_busy = False
@@ -111,6 +112,7 @@ class TableCoach:
             return
         self.show_hint("advice", (result, count))
         panel.setAttribute("data-kind", result["kind"])
+        panel.scrollIntoView(False)
 
     def show_hint(self, what, data):
         self.coach.hint_shown = (what, data)
@@ -157,8 +159,9 @@ class TableCoach:
                   for seat in range(1, players)]
         stats = self.read_stats()
         statsview.note_best_hand(stats, self.coach.game_events, HUMAN)
-        statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels), outcome,
-                           self.state.team_of(HUMAN))
+        if statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels), outcome,
+                              self.state.team_of(HUMAN)):
+            statsview.note_comforts(stats, outcome, self.state.undos)
         self.write_stats(stats)
 
     def draw_summary(self):
@@ -173,8 +176,9 @@ class TableCoach:
     def show_stats(self):
         body = self.dom.stats.querySelector(".stats-body")
         levels = self.state.hello["levels"]
-        body.innerHTML = statsview.stats_html(self.words, self.read_stats(), levels,
-                                              self.distribution)
+        stats = self.read_stats()
+        body.innerHTML = (statsview.stats_html(self.words, stats, levels, self.distribution)
+                          + statsview.comforts_html(self.words, stats))
         self.dom.stats.hidden = False
         if self.distribution is None:
             asyncio.create_task(self.fetch_distribution())
@@ -211,13 +215,9 @@ class TableCoach:
         elif action == "review":
             target.disabled = True
             asyncio.create_task(self.review(int(target.getAttribute("data-deal"))))
-        elif action == "stats":
-            self.show_stats()
         elif action == "stats-reset":
             storage_set(STATS_KEY, None)
             self.show_stats()
-        elif action == "stats-close":
-            self.dom.stats.hidden = True
 
 
 def coach_html(words, shown, thinking_key):

@@ -13,26 +13,30 @@ import json
 
 import shell
 import tableview
-from dom import SAVE_KEY, SETTINGS_KEY, TALLY_KEY, storage_get, storage_set
+from dom import SAVE_KEY, SETTINGS_KEY, SHOW_KEY, TALLY_KEY, storage_get, storage_set
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 from shell import i18n
 from tablecoach import ACTIONS, TableCoach
+from tableinput import TableInput
 from tablerender import (
     draw_board,
     log,
+    mark_selected,
     move_pegs,
     relog,
     render,
     render_actions,
-    render_hand,
+    render_opponents,
     render_scores,
+    set_text,
+    show_play,
 )
 from tableshow import TableShow
 from tablestate import COMPUTER_PAUSE, HUMAN
 
 
-class TableGame:
+class TableGame(TableInput):
     """One table: the dialogs, the game loop and the clicks, over one state object."""
 
     def __init__(self, dom, state):
@@ -89,10 +93,16 @@ class TableGame:
         self.draw_notice()
         self.dom.game_over.hidden = True
         view = self.state.view
-        self.dom.form.querySelector("[data-action=close-dialog]").hidden = (
-            view is None or view["phase"] == "over")
+        in_game = not (view is None or view["phase"] == "over")
+        self.dom.form.querySelector("[data-action=close-dialog]").hidden = not in_game
+        self.dom.form.querySelector("[data-action=resign]").hidden = not in_game
+        self.dom.stats.hidden = True
         self.dom.form.hidden = False
         self.dom.table.setAttribute("data-dialog", "new-game")
+        self.place_dialogs()
+        if view is not None or notice:  # opened by the player: focus goes into the dialog
+            self.dom.form.querySelector("select[name=players]").focus(
+                to_js({"preventScroll": True}))
 
     def draw_notice(self):
         note = self.dom.form.querySelector(".notice")
@@ -103,6 +113,7 @@ class TableGame:
     def close_dialog(self):
         self.dom.form.hidden = True
         self.dom.table.removeAttribute("data-dialog")
+        self.settle_focus()
 
     def show_error(self, error):
         """Tell the player about an engine error; the page stays usable."""
@@ -133,6 +144,7 @@ class TableGame:
         if not ok:
             self.show_error(result)
             return
+        storage_set(SHOW_KEY, None)
         self.close_dialog()
         self.dom.table.removeAttribute("data-error")
         self.begin(settings, result["view"])
@@ -165,6 +177,8 @@ class TableGame:
             return
         self.close_dialog()
         self.begin(settings, result["view"])
+        shown = storage_get(SHOW_KEY)  # the save was taken while a show waited for Continue
+        self.state.resume_show = int(shown) if shown and shown.isdigit() else None
         await self.advance(result, replaying=True)
 
     # --- the game loop --------------------------------------------------------------
@@ -180,35 +194,66 @@ class TableGame:
         try:
             while True:
                 events = await self.take_update(update, replaying)
-                replaying = False
+                resumed, replaying = replaying, False
                 self.coach.take_proof(update.get("proof"))
                 self.coach.count_finished_deals(events)
+                if any(event["kind"] == "resign" for event in events):
+                    state.deal_shows = []  # a resigned game has no show to finish
                 if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
                     shows, state.deal_shows = state.deal_shows, []
-                    await self.show.present(shows)
+                    await self.show.present(shows, pegs_moved=resumed)
+                state.resume_show = None
                 render(self.dom, state)
+                self.settle_focus()
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
                                                "cribbage:computer-turn")
                     state.computer_moving = False
                 if state.cuts_fresh and any(event["kind"] == "dealer" for event in events):
                     await self.pause(1.5)  # let the player see who cut lowest
+                if state.cut_pause:  # then the cut cards leave the table
+                    state.cut_pause = False
+                    render_opponents(self.dom, state)
+                    self.settle_focus()
                 if state.view["phase"] == "over":
                     await self.game_over()
                     return
-                if state.my_turn():
+                if state.my_turn() and self.auto_go():
+                    set_text(self.dom.status, self.words.t("status.auto_go"))
+                    await self.pause(0.5)
+                    update = await self.send("go")
+                elif state.my_turn():
                     return
-                update = await self.computer_turn()
+                else:
+                    update = await self.computer_turn()
                 if update is None:
                     return
         finally:
             state.busy = False
+
+    def auto_go(self):
+        """Say Go for the human when Go is all they may do (the dialog's option, on by
+        default; not during a claim or muggins, which are the player's own calls)."""
+        view = self.state.view
+        box = self.dom.form.querySelector("input[name=auto_go]")
+        return (box is not None and box.checked and view["phase"] == "play"
+                and view["legal_moves"] == ["go"])
+
+    async def send(self, move):
+        """Send a move the table makes for the human; its update, or None after an error."""
+        ok, result = await self.call("apply_move", self.update_request({"move": move}))
+        if not ok:
+            self.show_error(result)
+            return None
+        return result
 
     async def take_update(self, update, replaying):
         """Keep the view and the save of an update; log its new events and move the pegs."""
         state = self.state
         view = update["view"]
         self.save(update["save"])  # before the show waits for Continue: a reload loses nothing
+        state.can_undo = update.get("can_undo") is True
+        state.undos = update.get("undos", state.undos)
         state.view = view
         state.events_seen = view["events_total"]
         for event in view["events"]:
@@ -222,21 +267,29 @@ class TableGame:
         state.coach.game_events.append(event)
         text = tableview.event_text(self.words, event, state.names)
         log(self.dom, text)
-        if not replaying and (event.get("points") or kind in ("heels", "go_said", "muggins")):
+        shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
+        if kind == "play" and not replaying:
+            show_play(self.dom, state, event)  # the pile shows the card before its points
+            self.sound("play")
+        if kind == "deal" and not replaying:
+            self.dom.part(".announce").innerHTML = ""  # the last deal's words leave the table
+        if not replaying and not shown_later and (
+                event.get("points") or kind in ("heels", "go_said", "muggins")):
             self.announce(text)
+            if event.get("points"):
+                self.sound("peg")
         if kind == "starter":
             state.last_starter = event["cards"][0]
         elif kind in ("hand", "crib"):
             state.deal_shows.append(event)
-        elif kind == "deal" and replaying:
+        elif kind == "deal" and replaying and state.resume_show != event["deal"] - 1:
             state.deal_shows = []  # shows of earlier deals were seen before the reload
         elif kind == "cut":
             state.cut_events.append(event)
         elif kind == "dealer":
-            state.cuts_fresh = not replaying
+            state.cuts_fresh = state.cut_pause = not replaying
         elif kind == "claim":
             state.claim_events.append(event)
-        shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
         if event.get("points") and event.get("team") is not None and not shown_later:
             move_pegs(state, event["team"], event["points"])
             render_scores(self.dom, state)
@@ -292,7 +345,10 @@ class TableGame:
         self.draw_game_over()
         self.coach.game_over(outcome)
         self.dom.part(".table-header [data-action=new-game]").hidden = True
+        self.dom.stats.hidden = True
         self.dom.game_over.hidden = False
+        self.place_dialogs()
+        self.settle_focus(force=True)
 
     def draw_game_over(self):
         """The game-over headline, final scores and match tally in the page's language."""
@@ -304,8 +360,11 @@ class TableGame:
             outcome, names, state.team_of(HUMAN), partners)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names)
-        dialog.querySelector(".tally").textContent = self.words.t("tally", {"won": tally["won"],
-                                                                 "lost": tally["lost"]})
+        dialog.querySelector(".tally").textContent = tableview.tally_text(
+            self.words, tally, state.view["rules"]["players"], state.view["teams"])
+        undos = dialog.querySelector(".undos")
+        undos.hidden = not state.undos
+        undos.textContent = self.words.t("over.undos", {"count": state.undos})
 
     # --- language ----------------------------------------------------------------------
 
@@ -320,6 +379,7 @@ class TableGame:
         window.performance.mark("cribbage:language-start")
         self.use_language(str(event.detail.lang), str(event.detail.text))
         self.redraw()
+        self.place_dialogs()
         window.performance.measure("cribbage:language-switch", "cribbage:language-start")
 
     def redraw(self):
@@ -352,6 +412,12 @@ class TableGame:
             self.open_dialog()
         elif action == "close-dialog":
             self.close_dialog()
+        elif action == "resign":
+            asyncio.create_task(self.resign())
+        elif action == "stats":
+            self.open_stats(target)
+        elif action == "stats-close":
+            self.close_stats()
         elif action == "continue":
             if state.continue_event is not None:
                 state.continue_event.set()
@@ -363,6 +429,8 @@ class TableGame:
             self.pick(target.getAttribute("data-card"))
         elif action == "send":
             asyncio.create_task(self.human_move("discard " + " ".join(state.selected)))
+        elif action == "undo":
+            asyncio.create_task(self.take_back())
         elif action == "play":
             asyncio.create_task(self.human_move("play " + target.getAttribute("data-card")))
         elif action in ("go", "cut", "muggins", "pass"):
@@ -381,8 +449,13 @@ class TableGame:
             state.selected = [code]
         elif len(state.selected) < need:
             state.selected = state.selected + [code]
-        render_hand(self.dom, state)
+        mark_selected(self.dom, state)  # in place: focus and a double click stay on it
         render_actions(self.dom, state)
+        card = self.dom.part('.seat-human button.card[data-card="' + code + '"]')
+        if len(state.selected) == need:  # the hand is chosen: on to its action
+            self.settle_focus(force=True)
+        elif card is not None:
+            card.focus()
 
     def on_submit(self, event):
         event.preventDefault()
@@ -392,8 +465,9 @@ class TableGame:
     async def connect(self):
         """Wait for the engine worker, check it answers, then enable Start.
 
-        engine.js started the worker at navigation and exposes it as
-        window.cribbageEngine: each endpoint returns a JS promise of the reply
+        engine.js started the worker at navigation and loading.mjs exposes its
+        client (engine-client.mjs) as window.cribbageEngine: each endpoint
+        returns a JS promise of the reply
         text, which MicroPython awaits; its ``ready`` promise rejects if the
         engine cannot load. The worker's hello reply came with "ready", so the
         hello below needs no round trip.
@@ -433,6 +507,14 @@ class TableGame:
         """Wire the table's inputs, wait for the engine, resume a saved game."""
         self.dom.form.addEventListener("submit", create_proxy(self.on_submit))
         self.dom.table.addEventListener("click", create_proxy(self.on_click))
+        self.dom.table.addEventListener("dblclick", create_proxy(self.on_double))
+        self.dom.table.addEventListener("dragstart", create_proxy(self.on_drag_start))
+        self.dom.table.addEventListener("dragover", create_proxy(self.on_drag_over))
+        self.dom.table.addEventListener("drop", create_proxy(self.on_drop))
+        self.dom.table.addEventListener("dragend", create_proxy(self.on_drag_end))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        window.onresize = create_proxy(self.place_dialogs)
+        self.place_dialogs()
         await self.connect()
         if self.dom.table.getAttribute("data-engine") == "ready":
             await self.resume_saved()

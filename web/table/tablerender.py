@@ -23,8 +23,55 @@ def render(dom, state):
     render_centre(dom, state)
     render_hand(dom, state)
     render_actions(dom, state)
-    dom.status.textContent = shell.status_text(words, state.view, state.names, state.cuts_fresh,
-                                               state.claim_events)
+    render_claim(dom, state)
+    set_text(dom.status, shell.status_text(words, state.view, state.names, state.cuts_fresh,
+                                           state.claim_events))
+
+
+def set_text(element, text):
+    """Change an element's text only if it changed (a live region then speaks once)."""
+    if element.textContent != text:
+        element.textContent = text
+
+
+def render_claim(dom, state):
+    """The last claim of manual counting and, once settled, its true breakdown in words."""
+    panel = dom.part(".claim-panel")
+    lines = []
+    events = state.coach.game_events
+    if state.manual_counting() and state.view["phase"] != "over" and events:
+        deal, lines = tableview.claim_lines(state.words, events, state.names)
+        showing = state.showing is not None and state.showing["deal"] == deal
+        if deal != events[-1]["deal"] and not showing:
+            lines = []  # the claims of a deal whose show is over
+    panel.hidden = not lines
+    panel.innerHTML = "".join("<p>" + tableview.html(line) + "</p>" for line in lines)
+
+
+def show_play(dom, state, event):
+    """Lay a played card on the pile and show its count before its points are said, so
+    the announcement never runs ahead of the pile (31 with 29 still showing)."""
+    if event.get("count") is None or not event.get("cards"):
+        return
+    words = state.words
+    pile = dom.part(".pile")
+    shown = dom.part(".count").getAttribute("data-count")
+    if shown and event["count"] < int(shown):  # a new series: the old pile is turned over
+        pile.innerHTML = ""
+    dom.part(".count").setAttribute("data-count", str(event["count"]))
+    pile.insertAdjacentHTML("beforeend", '<span class="played" title="'
+                            + tableview.html(state.names[event["seat"]]) + '">'
+                            + tableview.card_html(words, event["cards"][0]) + "</span>")
+    set_text(dom.part(".count"), words.t("count", {"count": event["count"]}))
+
+
+def clear_play(dom):
+    """Take the last deal's pile, count and announcement off the table (the show and
+    the next deal must not show them)."""
+    dom.part(".pile").innerHTML = ""
+    dom.part(".count").textContent = ""
+    dom.part(".count").setAttribute("data-count", "")
+    dom.part(".announce").innerHTML = ""
 
 
 def render_scores(dom, state):
@@ -48,9 +95,10 @@ def render_opponents(dom, state):
     words = state.words
     players = state.view["rules"]["players"]
     panels = []
+    cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
     for seat in range(1, players):
         marks = ""
-        if state.view["dealer"] == seat:
+        if state.view["dealer"] == seat and not cutting:
             marks += dealer_mark(words, )
         if seat in state.view["said_go"]:
             marks += '<span class="bubble">' + tableview.html(words.t("bubble.go")) + "</span>"
@@ -62,23 +110,27 @@ def render_opponents(dom, state):
                       + '<div class="hand small">'
                       + tableview.backs_html(state.view["hand_sizes"][seat]) + "</div>"
                       + cut_card(state, seat) + "</div>")
-    dom.part(".opponents").innerHTML = "".join(panels)
+    opponents = dom.part(".opponents")
+    opponents.setAttribute("data-players", str(players))  # the CSS seats them by position
+    opponents.innerHTML = "".join(panels)
     human = dom.part(".seat-human .seat-name")
     human_marks = ""
-    if state.view["dealer"] == HUMAN:
+    if state.view["dealer"] == HUMAN and not cutting:
         human_marks = " " + dealer_mark(words, )
     human.innerHTML = tableview.html(state.names[HUMAN]) + human_marks + cut_card(state, HUMAN)
 
 
 def cut_card(state, seat):
-    """The card a seat cut for the first deal, while the cut is on the table."""
+    """The card a seat cut for the first deal, labelled as a cut, while the cut is on
+    the table (in the discard only during the pause that shows who cut lowest)."""
     words = state.words
-    if state.view["phase"] != "cut" and not state.cuts_fresh:
+    if state.view["phase"] != "cut" and not state.cut_pause:
         return ""
     cards = [event["cards"][0] for event in state.cut_events if event["seat"] == seat]
     if not cards:
         return ""
-    return '<span class="cut-card">' + tableview.card_html(words, cards[-1]) + "</span>"
+    return ('<span class="cut-card"><small>' + tableview.html(words.t("cut.label")) + "</small>"
+            + tableview.card_html(words, cards[-1]) + "</span>")
 
 
 def render_centre(dom, state):
@@ -87,7 +139,8 @@ def render_centre(dom, state):
     dom.part(".starter").innerHTML = tableview.card_html(words, starter) if starter else ""
     count = state.view["count"]
     in_play = shell.table_phase(state.view["phase"], state.view.get("claim")) == "play"
-    dom.part(".count").textContent = words.t("count", {"count": count}) if in_play else ""
+    set_text(dom.part(".count"), words.t("count", {"count": count}) if in_play else "")
+    dom.part(".count").setAttribute("data-count", str(count) if in_play else "")
     played, pile_cards = state.view["played"], state.view["pile"]
     pile_seats = [seat for seat, _ in played[len(played) - len(pile_cards):]]
     pile = []
@@ -96,7 +149,7 @@ def render_centre(dom, state):
                     + tableview.card_html(words, code) + "</span>")
     dom.part(".pile").innerHTML = "".join(pile)
     dealer = state.view["dealer"]
-    crib_owner = crib_name(state, dealer)
+    crib_owner = "" if state.view["phase"] == "cut" else crib_name(state, dealer)
     backs = tableview.backs_html(min(state.view["crib_size"], 4))
     dom.part(".crib-spot").innerHTML = ('<div class="crib-cards">' + backs + '</div><small>'
                                         + tableview.html(crib_owner) + "</small>")
@@ -107,15 +160,29 @@ def render_hand(dom, state):
     phase = state.view["phase"]
     legal = state.view["legal_moves"]
     cards = []
-    for code in state.view["hand"]:
+    for number, code in enumerate(state.view["hand"]):
+        keys = ' aria-keyshortcuts="' + str(number + 1) + '"'
         if phase == "discard":
             enabled = state.view["current_player"] == HUMAN
-            cards.append(tableview.card_html(words, code, "pick", enabled, code in state.selected))
+            cards.append(tableview.card_html(words, code, "pick", enabled, code in state.selected,
+                                             keys=keys))
         else:
-            cards.append(tableview.card_html(words, code, "play", ("play " + code) in legal))
+            cards.append(tableview.card_html(words, code, "play", ("play " + code) in legal,
+                                             keys=keys))
     if phase in ("count", "muggins") or (phase == "play" and not state.view["hand"]):
         cards = [tableview.card_html(words, code) for code in state.view["kept"]]
     dom.part(".seat-human .hand").innerHTML = "".join(cards)
+
+
+def mark_selected(dom, state):
+    """Show which cards are picked for the crib on the buttons already drawn."""
+    for card in dom.table.querySelectorAll(".seat-human button.card[data-action=pick]"):
+        chosen = card.getAttribute("data-card") in state.selected
+        if chosen:
+            card.classList.add("selected")
+        else:
+            card.classList.remove("selected")
+        card.setAttribute("aria-pressed", "true" if chosen else "false")
 
 
 def crib_name(state, dealer):
@@ -126,10 +193,14 @@ def crib_name(state, dealer):
     return words.t("crib.theirs", {"who": state.names[dealer]})
 
 
+SHORTCUTS = {"go": "G", "continue": "Enter", "undo": "U", "hint": "H"}
+
+
 def button(words, action, key, enabled=True, quiet=False):
     """An action button labelled in the page's language (``data-action`` stays English)."""
+    keys = ' aria-keyshortcuts="' + SHORTCUTS[action] + '"' if action in SHORTCUTS else ""
     return ('<button type="button"' + (' class="quiet"' if quiet else "") + ' data-action="'
-            + action + '"' + ("" if enabled else " disabled") + ">"
+            + action + '"' + keys + ("" if enabled else " disabled") + ">"
             + tableview.html(words.t("button." + key)) + "</button>")
 
 
@@ -146,6 +217,8 @@ def render_actions(dom, state):
         buttons.append(button(words, "send", "send", mine and len(state.selected) == need))
     if phase in ("discard", "play") and mine and legal != ["go"]:
         buttons.append(button(words, "hint", "hint", quiet=True))
+    if phase in ("discard", "play") and mine and state.can_undo:
+        buttons.append(button(words, "undo", "undo", quiet=True))
     if phase == "play":
         buttons.append(button(words, "go", "go", mine and legal == ["go"]))
     if phase in ("count", "peg_count") and mine:

@@ -12,9 +12,17 @@ itemised rows for reading back. Everything comes from the events (``cards``,
 import asyncio
 
 import tableview
+from dom import SHOW_KEY, storage_set
 from shell import i18n
 from tablecoach import review_button
-from tablerender import draw_pegs, move_pegs, render_scores
+from tablerender import (
+    clear_play,
+    draw_pegs,
+    move_pegs,
+    render_claim,
+    render_opponents,
+    render_scores,
+)
 from tablestate import HUMAN
 
 SHOWN = ("shown", "counting", "counted")
@@ -132,13 +140,15 @@ class TableShow:
                 else:
                     card.classList.remove("lit")
 
-    async def count(self, event):
-        """Turn one hand up, say its items one by one, and peg them as they are said."""
+    async def count(self, event, pegs_moved=False):
+        """Turn one hand up, say its items one by one, and peg them as they are said
+        (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
         state, words = self.state, self.words
         cards = self.turn_up(event, "counting")
         said = self.dom.part(".show-said")
         items = event["items"]
-        peg = not state.manual_counting() and event.get("team") is not None
+        peg = (not state.manual_counting() and event.get("team") is not None
+               and not pegs_moved)
         left, started = event["points"] if peg else 0, False
         await self.game.pause(0.5)
         for index, item in enumerate(items):
@@ -178,11 +188,14 @@ class TableShow:
 
     # --- the whole show ----------------------------------------------------------------
 
-    async def present(self, shows):
-        """Count each hand and the crib on the felt and in the panel, then wait for Continue."""
+    async def present(self, shows, pegs_moved=False):
+        """Count each hand and the crib on the felt and in the panel, then wait for Continue
+        (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
         state, panel = self.state, self.dom.part(".show-panel")
         self.dom.table.setAttribute("data-phase", "show")
+        clear_play(self.dom)  # the play's pile and count are over
         state.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
+        render_claim(self.dom, state)  # manual counting: the show's claims stay in view
         self.game.coach.new_show()
         self.draw_panel()
         self.lay_out(shows)
@@ -191,14 +204,17 @@ class TableShow:
         for event in shows:
             state.showing["shown"].append(event)
             rows.insertAdjacentHTML("beforeend", self.row(event))
-            await self.count(event)
+            await self.count(event, pegs_moved)
         state.continue_event = asyncio.Event()
         state.showing["waiting"] = True
+        storage_set(SHOW_KEY, str(state.showing["deal"]))  # a reload shows it again
         self.draw_end()
+        self.game.settle_focus(force=True)
         if self.game.coach.auto_review():
             self.dom.part(".actions [data-action=review]").disabled = True
             asyncio.create_task(self.game.coach.review(shows[0]["deal"]))
         await state.continue_event.wait()
+        storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
         panel.hidden = True
         self.dom.part(".actions").innerHTML = ""
@@ -207,6 +223,8 @@ class TableShow:
     def redraw(self):
         """The show in the page's language (the felt as counted so far, the panel, its end)."""
         state = self.state
+        render_opponents(self.dom, state)  # the seats' names, in the new language
+        render_claim(self.dom, state)
         for event in state.showing["shown"]:
             self.turn_up(event, "counted")
         self.draw_panel()

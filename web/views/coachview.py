@@ -202,7 +202,7 @@ def points_by_source(events, teams):
 
 def summary_html(words, totals, names):
     """The game-over table: each player's (or team's) points by where they came from."""
-    rows = ["<tr><th></th>" + "".join("<th>" + html(words.t("summary." + key)) + "</th>"
+    rows = ["<tr><td></td>" + "".join("<th>" + html(words.t("summary." + key)) + "</th>"
                                       for key in SOURCES + ("total",)) + "</tr>"]
     for team, parts in enumerate(totals):
         cells = "".join("<td data-source=\"" + source + "\">" + str(parts[source]) + "</td>"

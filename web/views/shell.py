@@ -26,7 +26,7 @@ DEFAULT_LEVEL = "standard"  # the dialog's default opponent, when the engine off
 
 # The engine's offer as its hello states it (the tests and doctests use this one;
 # the page uses the engine's own reply).
-EXAMPLE_OFFER = {"levels": ["beginner", "easy", "standard", "expert"],
+EXAMPLE_OFFER = {"levels": ["beginner", "easy", "standard", "expert", "master"],
                  "options": {"players": [2, 3, 4], "target": [121, 61],
                              "skunk": ["acc", "lurch", "none"]}}
 

@@ -194,7 +194,7 @@ def add_game(stats, game, level, outcome, team):
         return False
     won = outcome["winner"] == team
     stats["levels"].setdefault(level, [0, 0])[0 if won else 1] += 1
-    if outcome["kind"] != "win":
+    if outcome["kind"] not in ("win", "resign"):  # a resignation is no skunk
         stats["skunks"][0 if won else 1] += 1
     scores = outcome.get("scores")
     if scores and 0 <= team < len(scores):
@@ -253,3 +253,39 @@ def stats_html(words, stats, levels, distribution=None):
             + results_chart(words, stats["results"])
             + hands_chart(words, stats["hands"], distribution["hand"] if distribution else None)
             + "</div>")
+
+
+# --- take-backs and resignations (the comforts of the table) ------------------------
+
+
+def note_comforts(stats, outcome, undos):
+    """Count a finished game's resignation and take-backs (call once per game).
+
+    >>> stats = new_stats(); note_comforts(stats, {"kind": "resign"}, 2)
+    >>> stats["resigned"], stats["undos"]
+    (1, 1)
+    """
+    if outcome.get("kind") == "resign":
+        stats["resigned"] = _safe(stats.get("resigned")) + 1
+    if undos:
+        stats["undos"] = _safe(stats.get("undos")) + 1
+
+
+def _safe(value):
+    return value if _count(value) else 0
+
+
+def comforts_html(words, stats):
+    """Lines under the statistics: games resigned and games with moves taken back.
+
+    >>> comforts_html(words, new_stats())
+    ''
+    """
+    lines = []
+    for key in ("resigned", "undos"):
+        count = _safe(stats.get(key))
+        if count:
+            lines.append('<p data-stat="' + key + '">' + html(words.t("stats." + key,
+                                                                       {"count": count}))
+                         + "</p>")
+    return "".join(lines)

@@ -39,6 +39,10 @@ class TableState:
         self.settings = None  # the game's settings (shell.settings_from_form)
         self.notice = None  # the dialog's notice: (catalogue key, values), or None
         self.words = Words()  # the page's words: replaced when the player switches language
+        self.audio = None  # the Web Audio context of the card sounds, made on first use
+        self.stats_from = None  # the dialog the statistics replaced, shown again on Close
+        self.stats_opener = None  # the button that opened the statistics (focus returns)
+        self.resume_show = None  # a reload came while this deal's show waited for Continue
         self.new_game(None, ["You", "Computer"], 2)
 
     def new_game(self, settings, names, teams):
@@ -59,6 +63,9 @@ class TableState:
         self.computer_moving = False  # a computer's move is on its way to the table
         self.showing = None  # the show on screen: {"deal", "shown": [events], "waiting"}
         self.over = None  # the game-over screen's facts: {"outcome", "tally"}
+        self.cut_pause = False  # the cut cards stay in view while the table says who deals
+        self.can_undo = False  # the engine would take back the human's last choice
+        self.undos = 0  # moves taken back in this game (the save counts them)
         self.coach = CoachState()
 
     def rules(self):

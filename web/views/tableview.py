@@ -44,28 +44,40 @@ def card_face(code):
     """
     face = card_label(code)
     rank, suit = face[:-1], face[-1]
-    corner = '<span class="corner">' + rank + "<br>" + suit + "</span>"
-    return (corner + '<span class="pip" aria-hidden="true">' + suit + "</span>"
+    # The face is drawn by CSS from data attributes (style.css), so the card's only
+    # text is its name in words (no "A♥" that the name would have to repeat).
+    corner = '<span class="corner" data-rank="' + rank + '" data-suit="' + suit + '"></span>'
+    return (corner + '<span class="pip" data-suit="' + suit + '"></span>'
             + corner.replace('"corner"', '"corner corner-end"'))
 
 
-def card_html(words, code, action=None, enabled=True, selected=False, extra=""):
+def card_html(words, code, action=None, enabled=True, selected=False, extra="", keys=""):
     """A face-up card; a ``<button>`` named in words when the human can act on it.
 
     >>> html = card_html(words, "5S", action="pick", enabled=False)
     >>> 'aria-label="five of spades"' in html and "disabled" in html
     True
-    >>> card_html(words, "KH").startswith('<span class="card red"')
+    >>> 'aria-pressed="false"' in card_html(words, "5S", action="pick")
+    True
+    >>> card_html(words, "KH").startswith('<span class="card red suit-H"')
     True
     """
-    classes = "card " + COLOURS[code[1]] + (" selected" if selected else "") + extra
+    classes = ("card " + COLOURS[code[1]] + " suit-" + code[1] + (" selected" if selected else "")
+               + extra)
     label = ' aria-label="' + escape(card_words(words, code)) + '"'
     if action is None:
         return ('<span class="' + classes + '" role="img"' + label + ' data-card="' + code
                 + '">' + card_face(code) + "</span>")
-    state = (' aria-pressed="true"' if selected else "") + ("" if enabled else " disabled")
+    # A card to pick is a toggle (aria-pressed true or false); a card to play may be dragged.
+    state = ""
+    if action == "pick":
+        state = ' aria-pressed="' + ("true" if selected else "false") + '"'
+    elif action == "play" and enabled:
+        state = ' draggable="true"'
+    state += "" if enabled else " disabled"
     return ('<button type="button" class="' + classes + '"' + label + ' data-card="' + code
-            + '" data-action="' + action + '"' + state + ">" + card_face(code) + "</button>")
+            + '" data-action="' + action + '"' + state + keys + ">" + card_face(code)
+            + "</button>")
 
 
 def backs_html(count):
@@ -159,6 +171,89 @@ def outcome_text(words, outcome, score_names, my_team, partners=False):
                    "how": words.t("outcome.how." + outcome["kind"].replace(" ", "_")),
                    "points": words.t("game_points.one" if points == 1 else "game_points",
                                {"points": points})})
+
+
+def tally_text(words, tally, players, teams):
+    """The match tally in game points, named as the table names the sides.
+
+    >>> tally_text(words, {"won": 0, "lost": 1}, 2, 2)
+    'Match: You 0, Computer 1 (game points)'
+    >>> tally_text(words, {"won": 3, "lost": 2}, 4, 2)
+    'Match: You & Partner 3, Opponents 2 (game points)'
+    >>> tally_text(words, {"won": 1, "lost": 0}, 3, 3)
+    'Match: You 1, the computers 0 (game points)'
+    """
+    if teams < players:
+        us, them = words.t("team.us"), words.t("team.them")
+    else:
+        us = words.t("seat.human")
+        them = words.t("seat.computer") if players == 2 else words.t("tally.computers")
+    return words.t("tally", {"us": us, "won": tally["won"], "them": them,
+                             "lost": tally["lost"]})
+
+
+def claim_lines(words, events, names):
+    """The claims of manual counting in words: who claimed what, and once settled what
+    it was worth (the breakdown said aloud) and any muggins. Returns ``(deal, lines)``:
+    the deal of the last claim and its show's claims (or the last two claims in the play).
+
+    >>> events = [{"kind": "claim", "seat": 1, "count": 14, "cards": ["5S", "5H"], "deal": 1},
+    ...     {"kind": "hand", "seat": 1, "points": 12, "cards": ["5S", "5H"], "deal": 1,
+    ...      "items": [{"kind": "pair", "points": 2, "cards": ["5S", "5H"]}]},
+    ...     {"kind": "muggins", "seat": 0, "points": 2, "count": 14, "miscount": "over",
+    ...      "deal": 1}]
+    >>> claim_lines(words, events[:1], ["You", "Computer"])
+    (1, ['Computer claims 14 for their hand.'])
+    >>> claim_lines(words, events, ["You", "Computer"])[1][1:]
+    ['Worth 2: a pair is two', 'Muggins! You took 2 (over-claim: 14 claimed)']
+    """
+    claims = [index for index, event in enumerate(events) if event["kind"] == "claim"]
+    if not claims:
+        return None, []
+    deal = events[claims[-1]]["deal"]
+    in_show = len(events[claims[-1]]["cards"]) >= 4  # a hand or crib, not one card laid
+    chosen = [index for index in claims if events[index]["deal"] == deal
+              and (len(events[index]["cards"]) >= 4) == in_show]
+    if not in_show:
+        chosen = chosen[-2:]
+    lines = []
+    for index in chosen:
+        lines.extend(_claim_lines(words, events, index, names))
+    return deal, lines
+
+
+def _settled_by(events, start, kinds):
+    """The event that pegged the claim at ``start`` (a hand, crib or peg), or None."""
+    seat = events[start]["seat"]
+    for event in events[start + 1:]:
+        if event["kind"] in ("claim", "deal"):
+            return None
+        if event["kind"] in kinds and event["seat"] == seat:
+            return event
+    return None
+
+
+def _claim_lines(words, events, start, names):
+    claim = events[start]
+    seat = claim["seat"]
+    settled = _settled_by(events, start, ("hand", "crib", "peg"))
+    mugged = None
+    for event in events[start + 1:]:
+        if event["kind"] in ("claim", "deal"):
+            break
+        if event["kind"] == "muggins":
+            mugged = event
+    what = "claim." + (settled["kind"] if settled is not None else "hand")
+    mine = ".mine" if seat == HUMAN else ""
+    lines = [words.t(what + mine, {"who": names[seat], "count": claim["count"]})]
+    if settled is not None:
+        items = settled.get("items") or []
+        worth = sum(item["points"] for item in items)
+        lines.append(words.t("claim.worth", {"worth": worth,
+                                             "said": i18n.cadence(items, words.lang)}))
+    if mugged is not None:
+        lines.append(i18n.event_text(mugged, words.lang, names, HUMAN))
+    return lines
 
 
 def final_scores(words, scores, score_names):
