@@ -14,40 +14,15 @@
 from __future__ import annotations
 
 import json
-import tarfile
-from functools import cache
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 
-from sitebuild.common import ROOT
+from .axe import assert_no_violations
 
 DATE = "2026-12-02"
 PUZZLE = "#puzzle[data-state=ask]"
-
-
-@cache
-def axe_source() -> str:
-    """axe-core from the shared npm cache (fetched once by `npm pack axe-core@4.14.1`)."""
-    found = sorted((ROOT / ".cache" / "npm").glob("axe-core-*.tgz"))
-    if not found:
-        pytest.skip("axe-core is not in .cache/npm")
-    with tarfile.open(found[-1]) as tar:
-        member = tar.extractfile("package/axe.min.js")
-        assert member is not None
-        return member.read().decode()
-
-
-def axe_violations(page: Any, selector: str = "body") -> list[dict[str, Any]]:
-    # evaluated through the DevTools protocol: the page's CSP does not apply to it
-    page.evaluate(axe_source())
-    result = page.evaluate(
-        "async (s) => (await axe.run(document.querySelector(s), {resultTypes: ['violations']}))"
-        ".violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target)}))",
-        selector,
-    )
-    return result  # type: ignore[no-any-return]
 
 
 def engine_puzzle(page: Any, kind: str, lang: str = "en") -> dict[str, Any]:
@@ -173,7 +148,7 @@ def test_axe_and_a_narrow_screen(page: Any) -> None:
     page.wait_for_selector("#drill .drill[data-state=ask]")
     puzzle.locator("button.choice").nth(3).click()
     page.wait_for_selector("#puzzle[data-state=answered]")
-    assert axe_violations(page) == []
+    assert_no_violations(page, "the puzzles page, answered, at 360 px")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 360, wide
 
@@ -211,7 +186,7 @@ def test_the_drill_widget(page: Any) -> None:
     page.get_by_label("Points", exact=True).press("Enter")
     page.wait_for_selector("#widget .drill[data-state=answered][data-correct=true]")
     assert page.locator(".drill-verdict").inner_text() == f"Right: {expected['total']}."
-    assert axe_violations(page) == []
+    assert_no_violations(page, "the drill widget, answered")
 
 
 def test_the_timed_drill(page: Any) -> None:
@@ -260,7 +235,7 @@ def test_the_tutorial_asks(page: Any) -> None:
     runs = page.locator(".quiz[data-quiz=runs] .quiz-question").nth(1)
     runs.get_by_role("button", name="16").click()
     assert runs.get_attribute("data-state") == "right"
-    assert axe_violations(page, ".quiz[data-quiz=deal]") == []
+    assert_no_violations(page, "a tutorial quiz, answered", ".quiz[data-quiz=deal]")
 
 
 @pytest.mark.browser_context_args(locale="ja-JP")
