@@ -16,7 +16,8 @@
 // [data-of] the number of choices. localStorage "cribbage-puzzles" keeps the
 // answers by date ({history: {date: {discard, play}}, practice: n}); the streak
 // is the number of days in a row, up to today, with both daily puzzles answered.
-// ?date=YYYY-MM-DD shows another day's puzzles.
+// ?date=YYYY-MM-DD shows another day's puzzles. Performance marks: cribbage:engine-ready,
+// cribbage:puzzle-computed:<kind> (the reply is in), cribbage:puzzle-ready:<kind> (drawn).
 import { engineCalls, widgetKit } from "./widget-kit.mjs";
 import { tableEngine } from "./engine-client.mjs";
 import { drillWidget, loadProgress } from "./drill.mjs";
@@ -403,7 +404,7 @@ async function main() {
   // both of the day's puzzles are asked at once: the worker answers them as soon as it is up
   for (const kind of ["discard", "play"]) {
     state.daily[kind] = puzzleRequest(kind, state.date, null);
-    state.daily[kind].catch(() => {});
+    state.daily[kind].then(() => performance.mark(`cribbage:puzzle-computed:${kind}`), () => {});
   }
   for (const button of document.querySelectorAll(".chooser button")) {
     button.addEventListener("click", () => show(button.dataset.show));
