@@ -181,3 +181,16 @@ def test_attributes_changed_redraw(page: Any, cross_origin: Any) -> None:
     page.evaluate("""() => { const h = document.getElementById('h');
       h.setAttribute('cards', '5C 5D 5H JS'); h.setAttribute('starter', '5S'); }""")
     page.locator("#h .total-points", has_text="29").wait_for()
+
+
+def test_a_module_worker_from_another_origin_is_refused(page: Any, cross_origin: Any) -> None:
+    """Why elements.mjs uses a blob: worker on another origin (README "Custom elements")."""
+    site_url, host_url, seen, folder = cross_origin
+    plain = '<!doctype html><title>plain</title><link rel="icon" href="data:,">'
+    (folder / "plain.html").write_text(plain)
+    page.goto(host_url + "plain.html")
+    error = page.evaluate("""(url) => {
+      try { new Worker(url, {type: 'module'}); return 'started'; } catch (e) { return e.name; }
+    }""", site_url + "engine-worker.mjs")
+    assert error == "SecurityError"
+    assert not [p for p in seen if p.endswith("engine-worker.mjs")]
