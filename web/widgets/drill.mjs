@@ -179,6 +179,7 @@ export function drillWidget(kit, spec, options = {}) {
   });
 
   next.addEventListener("click", () => {
+    if (box.dataset.state === "ask") seed += 1; // skipped: another hand, not the same one
     result.replaceChildren();
     deal();
   });
