@@ -73,14 +73,15 @@ def test_an_inline_script_and_style_on_a_served_page_are_blocked(page: Any,
     page.wait_for_load_state()
     assert page.evaluate("window.__cspViolations") == []
     page.evaluate(INJECT_SCRIPT)
-    page.wait_for_function("window.__cspViolations.length >= 1")
+    page.wait_for_function("() => window.__cspViolations.length >= 1")
     assert page.evaluate("window.__inlineRan") is None
     violations = page.evaluate("window.__cspViolations")
     assert [v["directive"] for v in violations] == ["script-src-elem"], violations
 
     page.evaluate(INJECT_STYLE)
     attribute_allowed = "style-src-attr" in RELAXED.get(page_name, {})
-    page.wait_for_function(f"window.__cspViolations.length >= {2 if attribute_allowed else 3}")
+    expected = 2 if attribute_allowed else 3
+    page.wait_for_function(f"() => window.__cspViolations.length >= {expected}")
     directives = [v["directive"] for v in page.evaluate("window.__cspViolations")]
     assert "style-src-elem" in directives
     assert ("style-src-attr" in directives) != attribute_allowed, directives
