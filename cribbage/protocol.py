@@ -71,6 +71,10 @@ The stateless endpoints (the widgets; they leave the game alone)
 ``score``, ``show_score``, ``peg_sequence`` and ``deal_steps``: see
 :mod:`cribbage.tutor`. Each takes an optional ``"lang"``, the language of
 every text in its reply.
+``puzzle({"date", "kind", "practice"?, "lang"?})``, ``drill({"level", "seed"?, "lang"?})``
+    The daily (or practice) discard and play puzzles, every choice ranked by
+    the coach (:mod:`cribbage.puzzles`), and a counting drill's hand by level
+    with its score in words (:mod:`cribbage.drills`).
 ``hand_distribution({})``
     How many of all 12,994,800 (hand, starter) pairs score each total as a hand
     and as a crib (:mod:`cribbage.stats`), computed once per process (the
@@ -407,6 +411,20 @@ def hand_distribution(request: Request) -> dict[str, Any]:
     return _distribution()
 
 
+def puzzle(request: Request) -> dict[str, Any]:
+    """The day's (or a practice) puzzle (imported on first use: no cost at start-up)."""
+    from .puzzles import puzzle as make_puzzle
+
+    return make_puzzle(request)
+
+
+def drill(request: Request) -> dict[str, Any]:
+    """A counting drill's hand by level (imported on first use)."""
+    from .drills import drill as make_drill
+
+    return make_drill(request)
+
+
 def stateless(function: Callable[[Request], dict[str, Any]]) -> Callable[
         [Session, Request], dict[str, Any]]:
     """An endpoint that needs no game (the widgets' calls)."""
@@ -434,5 +452,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "peg_sequence": stateless(peg_sequence),
     "deal_steps": stateless(deal_steps),
     "hand_distribution": stateless(hand_distribution),
+    "puzzle": stateless(puzzle),
+    "drill": stateless(drill),
 }
 """Every endpoint by name (the page's client takes these names from ``hello``)."""

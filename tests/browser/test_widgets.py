@@ -77,8 +77,8 @@ def test_hand_scorer_edit_mode(page: Any) -> None:
     open_widget(page, "widget=hand&hand=5S,4S,2S,6H&starter=5H&edit=1")
     assert total(page) == 12
     page.select_option("select[name=card2]", "3S")  # 5S 4S 3S 6H + 5H: runs of four
-    page.wait_for_function(
-        "document.querySelector('#widget .total-points')?.textContent === '14'"
+    page.wait_for_function(  # a function, not an expression: Playwright evals those (CSP)
+        "() => document.querySelector('#widget .total-points')?.textContent === '14'"
     )
     page.select_option("select[name=card2]", "5D")  # three fives
     page.wait_for_function("() => document.querySelector('#widget').dataset.state === 'ready'")

@@ -31,11 +31,14 @@ export const MAX_TEXT = 80; // characters in a title or a name
 const SUIT_OF_SYMBOL = Object.fromEntries([...SUIT_SYMBOLS, ..."♤♡♢♧"].map((symbol, i) => [symbol, SUITS[i % 4]]));
 
 const COMMON = ["widget", "lang", "title"];
+/** The counting drill's levels, easiest first (cribbage.drills.LEVELS; a test keeps them equal). */
+export const DRILL_LEVELS = ["easy", "runs", "flush-nobs", "double-runs", "crib", "double-double", "big"];
 const ALLOWED = {
   hand: [...COMMON, "hand", "starter", "crib", "edit"],
   peg: [...COMMON, "cards", "players", "names", "step"],
   deal: [...COMMON, "players", "dealer", "hands", "crib", "discards", "starter", "play", "names",
     "scores", "target", "step"],
+  drill: [...COMMON, "level", "seed", "timed"],
 };
 
 /** A short, printable version of user text for an error message (never markup). */
@@ -194,6 +197,7 @@ export function parseWidget(search) {
   };
   if (widget === "hand") return { ...base, ...parseHand(get) };
   if (widget === "peg") return { ...base, ...parsePeg(get) };
+  if (widget === "drill") return { ...base, ...parseDrill(get) };
   return { ...base, ...parseDeal(get) };
 }
 
@@ -271,4 +275,18 @@ function parseDeal(get) {
   const names = parseNames(get("names"), players);
   const step = parseNumber(get("step"), noun("step"), 0, 200, 0);
   return { players, target, dealer, hands, crib, starter, discards, play, scores, names, step };
+}
+
+/** The drill: `level` (one of DRILL_LEVELS, default easy), `seed` (digits, else random), `timed` (0/1). */
+function parseDrill(get) {
+  const level = get("level") ?? "easy";
+  if (!DRILL_LEVELS.includes(level)) {
+    throw new WidgetError("widget.error.level", { value: quote(level), known: DRILL_LEVELS.join(", ") });
+  }
+  let seed = null;
+  if (get("seed") !== null) {
+    if (!/^\d{1,9}$/.test(get("seed"))) throw new WidgetError("widget.error.seed", { value: quote(get("seed")) });
+    seed = Number(get("seed"));
+  }
+  return { level, seed, timed: parseFlag(get("timed"), noun("timed")) };
 }

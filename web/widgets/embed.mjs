@@ -1,4 +1,7 @@
-// The widgets of embed.html: hand scorer, pegging sequence, scripted deal.
+// The widgets of embed.html: hand scorer, pegging sequence, scripted deal, counting drill.
+// (Their drawing is widget-kit.mjs and drill.mjs, shared with the custom elements of
+// elements.mjs and the puzzles page; this module is the iframe's own part: the
+// parameters, the words, the engine shared between sibling frames, the height.)
 //
 // 1. The URL parameters are read and checked at once (embed-params.mjs); a
 //    bad one shows a message inside the widget and nothing else happens.
@@ -12,28 +15,15 @@
 // browser's languages. The widget's words and the card names come from
 // ./lang/<code>.json (lang.mjs); the engine's texts (cadence, score items, the
 // deal's log lines) come from the engine itself, asked in the same language.
-import { WidgetError, checkDistinct, noun, parseLang, parseWidget } from "./embed-params.mjs";
+import { WidgetError, parseLang, parseWidget } from "./embed-params.mjs";
+import { drillWidget } from "./drill.mjs";
+import { engineCalls, widgetKit } from "./widget-kit.mjs";
 import { startEngine } from "./engine-client.mjs";
-import {
-  browserLanguages,
-  cardText,
-  chooseLanguage,
-  loadCatalogue,
-  RANKS,
-  SUITS,
-  SUIT_SYMBOLS,
-} from "./lang.mjs";
+import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 
 const root = document.getElementById("widget");
 let words = null; // the widget's Catalogue, loaded before anything is drawn
-
-/** The widget's text for `key`, filled in with `values`. */
-function t(key, values) {
-  return words.text(key, values);
-}
-
-/** An answer the engine refused (a rule, a card out of turn): shown with its message. */
-class EngineError extends Error {}
+let kit = null; // widget-kit.mjs's drawing, bound to this page's root, words and engine
 
 // --- the engine -------------------------------------------------------------
 //
@@ -81,82 +71,12 @@ function getEngine() {
       window[ENGINE_KEY] = shared;
     }
     document.documentElement.dataset.engineWorker = shared.id;
-    const { client } = shared;
-    engine = {
-      async call(name, payload) {
-        const text = await client.call(name, JSON.stringify(payload));
-        const reply = JSON.parse(String(text));
-        if (!reply.ok) throw new EngineError(reply.error.message);
-        return reply.result;
-      },
-    };
+    engine = engineCalls(shared.client);
   }
   return engine;
 }
 
-// --- drawing ----------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
-function card(code, extra = "") {
-  if (!code) return el("span", { class: `card back ${extra}`, role: "img", "aria-label": t("widget.card.back") });
-  const red = code[1] === "H" || code[1] === "D";
-  const label = words.cardName(code);
-  return el(
-    "span",
-    { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
-    el("span", { class: "rank", text: code[0] === "T" ? "10" : code[0] }),
-    el("span", { class: "suit", text: SUIT_SYMBOLS[SUITS.indexOf(code[1])] }),
-  );
-}
-
-function cards(codes, label, extra = "") {
-  const row = el("div", { class: "cards", role: "group", "aria-label": label });
-  for (const code of codes) row.append(card(code, extra));
-  return row;
-}
-
-function setState(state) {
-  root.dataset.state = state;
-  root.setAttribute("aria-busy", state === "waiting" ? "true" : "false");
-  reportSize();
-}
-
-function showError(message) {
-  root.replaceChildren(
-    el("p", { class: "widget-error", role: "alert", text: t("widget.error.prefix", { message }) }),
-  );
-  setState("error");
-}
-
-function status(text) {
-  return el("p", { class: "status", role: "status", text });
-}
-
-function failed(error) {
-  let message;
-  if (error instanceof WidgetError) message = words.message(error);
-  else if (error instanceof EngineError) message = t("widget.error.refused", { message: error.message });
-  else message = t("widget.error.engine", { message: error.message });
-  return el("p", { class: "widget-error", role: "alert", text: message });
-}
-
-function itemLine(item) {
-  const li = el("li", { class: "item", "data-kind": item.kind });
-  li.append(el("span", { class: "item-text", text: item.text }));
-  li.append(el("span", { class: "item-cards", text: item.cards.map(cardText).join(" ") }));
-  li.append(el("span", { class: "item-points", text: `${item.points}` }));
-  return li;
-}
+// --- the page's size, for embed-resize.js ----------------------------------------
 
 let lastHeight = 0;
 function reportSize() {
@@ -165,271 +85,6 @@ function reportSize() {
   if (height === lastHeight) return;
   lastHeight = height;
   window.parent.postMessage({ type: "cribbage-widget-size", height }, "*");
-}
-
-// --- the hand scorer ----------------------------------------------------------
-
-const ALL_CARDS = [];
-for (const rank of RANKS) for (const suit of SUITS) ALL_CARDS.push(rank + suit);
-
-function handWidget(spec) {
-  const state = { hand: [...spec.hand], starter: spec.starter, crib: spec.crib };
-  const picture = el("div", { class: "show-cards" });
-  const breakdown = el("div", { class: "breakdown", "aria-live": "polite" });
-  const parts = [];
-  if (spec.edit) parts.push(editor(state, update));
-  parts.push(picture, breakdown);
-  root.append(...parts);
-  let generation = 0;
-
-  function drawCards() {
-    const what = t(state.crib ? "widget.crib" : "widget.hand");
-    picture.replaceChildren(
-      el("div", { class: "group" }, el("span", { class: "label", text: what }), cards(state.hand, what)),
-      el("div", { class: "group" }, el("span", { class: "label", text: t("widget.starter") }),
-        cards([state.starter], t("widget.starter"), "starter")),
-    );
-  }
-
-  async function update() {
-    const mine = ++generation;
-    try {
-      checkDistinct([...state.hand, state.starter], noun("hand_starter"));
-    } catch (error) {
-      breakdown.replaceChildren(failed(error));
-      setState("error-input");
-      return;
-    }
-    drawCards();
-    breakdown.replaceChildren(status(t("widget.counting")));
-    setState("waiting");
-    try {
-      const score = await getEngine().call("show_score", {
-        hand: state.hand, starter: state.starter, crib: state.crib, lang: words.lang,
-      });
-      if (mine !== generation) return;
-      const list = el("ol", { class: "items" });
-      for (const item of score.items) list.append(itemLine(item));
-      breakdown.replaceChildren(
-        totalLine(score.total),
-        score.items.length ? list : el("p", { class: "none", text: t("widget.nineteen") }),
-        el("p", { class: "said", text: t("widget.said", { said: score.said }) }),
-      );
-      setState("ready");
-    } catch (error) {
-      if (mine !== generation) return;
-      breakdown.replaceChildren(failed(error));
-      setState("error");
-    }
-  }
-  drawCards();
-  update();
-}
-
-function totalLine(points) {
-  return el("p", { class: "total" }, `${t("widget.total")} `,
-    el("strong", { class: "total-points", text: String(points) }));
-}
-
-function editor(state, update) {
-  const form = el("form", { class: "editor", "aria-label": t("widget.editor") });
-  const selects = [];
-  const names = [1, 2, 3, 4].map((n) => t("widget.editor.card", { n }));
-  names.push(t("widget.starter"));
-  names.forEach((name, index) => {
-    const select = el("select", { name: `card${index}`, "aria-label": name });
-    for (const code of ALL_CARDS) {
-      const option = el("option", { value: code, text: `${cardText(code)} (${words.cardName(code)})` });
-      select.append(option);
-    }
-    select.value = index < 4 ? state.hand[index] : state.starter;
-    selects.push(select);
-    form.append(el("label", {}, el("span", { text: name }), select));
-  });
-  const crib = el("input", { type: "checkbox", name: "crib" });
-  crib.checked = state.crib;
-  form.append(el("label", { class: "check" }, crib, el("span", { text: ` ${t("widget.editor.crib")}` })));
-  form.addEventListener("change", () => {
-    state.hand = selects.slice(0, 4).map((s) => s.value);
-    state.starter = selects[4].value;
-    state.crib = crib.checked;
-    update();
-  });
-  form.addEventListener("submit", (event) => event.preventDefault());
-  return form;
-}
-
-// --- stepping controls ----------------------------------------------------------
-
-function stepper(total, onStep, start = 0) {
-  let at = Math.min(start, total);
-  const back = el("button", { type: "button", class: "back", text: t("widget.step.back"),
-    "aria-label": t("widget.step.back_label") });
-  const next = el("button", { type: "button", class: "next", text: t("widget.step.next"),
-    "aria-label": t("widget.step.next_label") });
-  const where = el("span", { class: "where", "aria-live": "polite" });
-  const bar = el("div", { class: "stepper" }, back, where, next);
-  function go(to) {
-    at = Math.max(0, Math.min(total, to));
-    back.disabled = at === 0;
-    next.disabled = at === total;
-    where.textContent = t("widget.step.where", { at, total });
-    root.dataset.step = String(at);
-    onStep(at);
-    reportSize();
-  }
-  back.addEventListener("click", () => go(at - 1));
-  next.addEventListener("click", () => go(at + 1));
-  bar.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") go(at - 1);
-    if (event.key === "ArrowRight") go(at + 1);
-  });
-  return { bar, go: () => go(at) };
-}
-
-function disabledStepper(text) {
-  return el("div", { class: "stepper" },
-    el("button", { type: "button", class: "back", text: t("widget.step.back"), disabled: "" }),
-    el("span", { class: "where", text }),
-    el("button", { type: "button", class: "next", text: t("widget.step.next"), disabled: "" }));
-}
-
-// --- the pegging sequence ----------------------------------------------------------
-
-function pegWidget(spec) {
-  const sequence = el("ol", { class: "sequence", "aria-label": t("widget.peg.sequence") });
-  spec.cards.forEach((code) => {
-    const chip = code === "go" ? el("span", { class: "go-chip", text: t("widget.peg.go") }) : card(code, "small");
-    sequence.append(el("li", {}, chip));
-  });
-  const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
-  const table = el("div", { class: "peg-table", "aria-live": "polite" });
-  const scores = el("p", { class: "scores" });
-  root.append(sequence, controls, table, scores);
-  setState("waiting");
-  stepThrough("peg_sequence", { cards: spec.cards, players: spec.players, lang: words.lang }, controls, ({ steps }) =>
-    stepper(steps.length, (at) => drawPeg(spec, steps, at, table, scores, sequence), spec.step));
-}
-
-// Ask the engine for a widget's steps, put the stepper `makeStepper(result)` in
-// `controls` and show its first step; an engine failure is shown there instead.
-function stepThrough(name, payload, controls, makeStepper) {
-  getEngine()
-    .call(name, payload)
-    .then((result) => {
-      const control = makeStepper(result);
-      controls.replaceChildren(control.bar);
-      control.go();
-      setState("ready");
-    })
-    .catch((error) => {
-      controls.replaceChildren(failed(error));
-      setState("error");
-    });
-}
-
-/** "2 points" / "2 puntos" / "2点". */
-function pointsText(points) {
-  return t(points === 1 ? "widget.points.one" : "widget.points.many", { points });
-}
-
-/** "Bob lays 5♠: 15 — fifteen 2, 2 points." (the reasons are the engine's). */
-function layText(who, step) {
-  const laid = { who, card: cardText(step.card), count: step.count };
-  if (!step.points) return t("widget.peg.lays", laid);
-  return t("widget.peg.lays_points", { ...laid, reasons: step.reasons, points: pointsText(step.points) });
-}
-
-function drawPeg(spec, steps, at, table, scores, sequence) {
-  [...sequence.children].forEach((li, i) => li.classList.toggle("done", i < at));
-  [...sequence.children].forEach((li, i) => li.classList.toggle("current", i === at - 1));
-  if (at === 0) {
-    table.replaceChildren(el("p", { class: "say", text: t("widget.peg.leads", { who: spec.names[0] }) }));
-    scores.textContent = spec.names.map((n) => `${n} 0`).join(" · ");
-    return;
-  }
-  // the pile: cards since the last reset, up to this step
-  let from = 0;
-  for (let i = 0; i < at - 1; i += 1) if (steps[i].reset) from = i + 1;
-  const pile = steps.slice(from, at).filter((s) => s.card).map((s) => s.card);
-  const step = steps[at - 1];
-  const who = spec.names[step.seat];
-  const said = step.go ? t("widget.peg.says_go", { who }) : layText(who, step);
-  const lines = [el("p", { class: "say", "data-points": String(step.points), text: said })];
-  for (const then of step.then) {
-    const text = t(`widget.peg.then.${then.kind}`, { who: spec.names[then.seat], points: then.points });
-    lines.push(el("p", { class: "then", text }));
-  }
-  if (step.reset && at < steps.length) lines.push(el("p", { class: "then", text: t("widget.peg.reset") }));
-  table.replaceChildren(
-    el("div", { class: "count-box" }, el("span", { class: "label", text: t("widget.count") }),
-      el("strong", { class: "count", text: String(step.count) })),
-    cards(pile, t("widget.pile")),
-    ...lines,
-  );
-  scores.textContent = spec.names.map((n, i) => `${n} ${step.scores[i]}`).join(" · ");
-}
-
-// --- the scripted deal ----------------------------------------------------------
-
-function dealWidget(spec) {
-  const table = el("div", { class: "deal-table", "aria-live": "polite" });
-  const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
-  const initial = {
-    title: t("widget.deal.title"), lines: [t("widget.deal.deals", { who: spec.names[spec.dealer] })], phase: "discard",
-    hands: spec.hands, crib: spec.crib, starter: null, pile: [], count: 0,
-    scores: spec.scores || spec.names.slice(0, spec.players === 4 ? 2 : spec.players).map(() => 0), show: null,
-  };
-  root.append(controls, table);
-  drawDeal(spec, initial, table);
-  setState("waiting");
-  const payload = {
-    players: spec.players, target: spec.target, dealer: spec.dealer, hands: spec.hands,
-    crib: spec.crib, starter: spec.starter, discards: spec.discards, play: spec.play,
-    scores: spec.scores, names: spec.names, lang: words.lang,
-  };
-  stepThrough("deal_steps", payload, controls, ({ steps }) =>
-    stepper(steps.length - 1, (at) => drawDeal(spec, steps[at], table), spec.step));
-}
-
-function drawDeal(spec, step, table) {
-  const seats = el("div", { class: "seats" });
-  const teams = spec.players === 4 ? 2 : spec.players;
-  spec.names.forEach((name, seat) => {
-    const team = teams === spec.players ? seat : seat % 2;
-    const label = t(seat === spec.dealer ? "widget.deal.dealer" : "widget.deal.seat",
-      { who: name, score: step.scores[team] });
-    const shown = step.show && step.show.kind === "hand" && step.show.seat === seat;
-    const box = el("div", { class: `seat${shown ? " showing" : ""}`, "data-seat": String(seat) },
-      el("span", { class: "label", text: label }),
-      cards(step.hands[seat], t("widget.deal.hand_of", { who: name })));
-    seats.append(box);
-  });
-  const cribShown = step.show && step.show.kind === "crib";
-  const middle = el("div", { class: "middle" },
-    el("div", { class: `group${cribShown ? " showing" : ""}` },
-      el("span", { class: "label", text: t("widget.deal.crib_label", { who: spec.names[spec.dealer] }) }),
-      cards(step.crib, t("widget.crib"), "small")),
-    el("div", { class: "group" }, el("span", { class: "label", text: t("widget.starter") }),
-      step.starter ? cards([step.starter], t("widget.starter"), "starter") : card(null)),
-    el("div", { class: "group" }, el("span", { class: "label", text: t("widget.count_of", { count: step.count }) }),
-      cards(step.pile, t("widget.pile"), "small")));
-  const story = el("div", { class: "story" }, el("p", { class: "step-title", text: step.title }));
-  for (const line of step.lines) story.append(el("p", { class: "line", text: line }));
-  if (step.show) {
-    const whose = { who: spec.names[step.show.seat] };
-    const list = el("ol", { class: "items" });
-    for (const item of step.show.items) list.append(itemLine(item));
-    story.append(
-      el("div", { class: "show", "data-total": String(step.show.total) },
-        el("span", { class: "label", text: t(`widget.deal.show.${step.show.kind}`, whose) }),
-        cards([...step.show.cards, step.starter], t(`widget.deal.${step.show.kind}_of`, whose)),
-        totalLine(step.show.total),
-        list),
-    );
-  }
-  table.replaceChildren(seats, middle, story);
-  reportSize();
 }
 
 // --- start ----------------------------------------------------------------------
@@ -447,19 +102,23 @@ async function main() {
     problem = error;
   }
   words = await catalogue; // the engine starts after the first paint: it would slow this fetch
-  document.title = t("widget.page_title");
+  // the engine starts on the first call (getEngine), not before
+  const lazyEngine = { call: (name, payload) => getEngine().call(name, payload) };
+  kit = widgetKit({ root, words, engine: lazyEngine, resize: reportSize });
+  document.title = kit.t("widget.page_title");
   if (problem) {
-    showError(words.message(problem));
+    kit.showError(words.message(problem));
     return;
   }
-  spec.names = spec.names?.map((name, seat) => name ?? t("widget.player", { player: seat + 1 }));
+  spec.names = spec.names?.map((name, seat) => name ?? kit.t("widget.player", { player: seat + 1 }));
   root.replaceChildren();
   root.dataset.widget = spec.widget;
   root.dataset.lang = lang;
-  if (spec.title) root.append(el("h2", { class: "widget-title", text: spec.title }));
-  if (spec.widget === "hand") handWidget(spec);
-  else if (spec.widget === "peg") pegWidget(spec);
-  else dealWidget(spec);
+  if (spec.title) root.append(kit.el("h2", { class: "widget-title", text: spec.title }));
+  if (spec.widget === "hand") kit.handWidget(spec);
+  else if (spec.widget === "peg") kit.pegWidget(spec);
+  else if (spec.widget === "drill") drillWidget(kit, spec);
+  else kit.dealWidget(spec);
   new ResizeObserver(reportSize).observe(document.body);
 }
 

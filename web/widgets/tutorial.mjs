@@ -9,7 +9,8 @@
 // iframes get their src here, with lang= and the players' names and headings in
 // that language. Choosing another language stores it and reloads the page: the
 // widgets share one engine between frames, and reloading them one by one could
-// leave a widget borrowing the engine of a frame that is going away.
+// leave a widget borrowing the engine of a frame that is going away. Each section
+// ends with a short quiz (quiz.mjs), answered at once in the page's language.
 import {
   browserLanguages,
   chooseLanguage,
@@ -19,6 +20,7 @@ import {
   storeLanguage,
   storedLanguage,
 } from "./lang.mjs";
+import { startQuizzes } from "./quiz.mjs";
 
 const PLAYERS = ["alice", "bob", "carol", "dan"];
 
@@ -77,6 +79,7 @@ async function main() {
   try {
     const words = await loadCatalogue(lang);
     translate(words);
+    startQuizzes(words);
     startWidgets(words);
     document.documentElement.dataset.lang = words.lang;
   } finally {
