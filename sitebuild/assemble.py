@@ -27,7 +27,13 @@ from sitebuild.common import (
 )
 from sitebuild.offline import SW_TEMPLATE, offline_files
 from sitebuild.pins import PINS, extract, fetch_tarball
-from sitebuild.precompile import precompiled_engine, precompiled_stdlib
+from sitebuild.precompile import (
+    cut_stdlib,
+    engine_modules,
+    engine_snapshot,
+    precompiled_engine,
+    precompiled_stdlib,
+)
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
@@ -61,19 +67,40 @@ def build(quiet: bool = False) -> Path:
 def site_files() -> dict[str, bytes]:
     """Every file of the site, keyed by its path in dist/."""
     vendor, stock = third_party_files()
+    pyodide = next(pin for pin in PINS if pin.key == "pyodide")
+    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
+    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
+    # The stdlib cut to what Pyodide's start and the engine's whole protocol
+    # import, and Python's memory with the engine imported, made on those files.
+    runtime = vendor["pyodide"]
+    modules = engine_modules(pyodide, runtime, engine)
+    runtime["python_stdlib.zip"] = cut_stdlib(runtime["python_stdlib.zip"], modules)
+    snapshot = engine_snapshot(pyodide, runtime, engine, modules)
+    snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
         for pin in PINS
     }
-    pyodide = next(pin for pin in PINS if pin.key == "pyodide")
-    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
-    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
 
-    site: dict[str, bytes] = {engine_name: engine}
+    site: dict[str, bytes] = {engine_name: engine, snapshot_name: snapshot}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
-    site.update(web_files({**dirs, "ENGINE_ARCHIVE": engine_name}, taken=site))
+    # The worker shows download progress against the files' own sizes (a
+    # compressing host's Content-Length is the compressed size).
+    sizes = {
+        "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
+        "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
+        engine_name: len(engine),
+        snapshot_name: len(snapshot),
+    }
+    placeholders = {
+        **dirs,
+        "ENGINE_ARCHIVE": engine_name,
+        "ENGINE_SNAPSHOT": snapshot_name,
+        "DOWNLOAD_SIZES": json.dumps(sizes),
+    }
+    site.update(web_files(placeholders, taken=site))
     for module in SHARED_MODULES:  # the UI renders words as the engine does
         site[module.name] = module.read_bytes()
     site.update(language_files())

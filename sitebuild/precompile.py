@@ -9,10 +9,13 @@ compiles it, under Node. Results are cached in ``.cache/``.
 
 from __future__ import annotations
 
+import io
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from sitebuild.common import CACHE, BuildError, cached_output, short_hash
@@ -62,6 +65,49 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
             info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             dst.writestr(info, path.read_bytes())
+"""
+
+EXERCISE = Path(__file__).with_name("exercise.py")  # the engine's whole protocol, run once
+
+# Always kept in the cut stdlib, whatever the probe saw: the codecs Python may
+# look up by name at any time.
+STDLIB_ALWAYS = ("encodings/",)
+
+# Run in the pinned Pyodide under Node with the page's own files (the cut or
+# whole stdlib, the engine archive written from JS as the worker writes it):
+#   probe     import bridge, run the engine's whole protocol (exercise.py): which modules?
+#   snapshot  import bridge and the engine's modules, take a memory snapshot,
+#             then run exercise.py against it (a module missing from the cut
+#             stdlib fails the build)
+ENGINE_IN_PYODIDE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+const [indexDir, archive, exercise, mode, modules, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: indexDir + "/", _makeSnapshot: mode === "snapshot" });
+const tar = new Uint8Array(gunzipSync(readFileSync(archive)));
+const text = (start, length) => {
+  const bytes = tar.subarray(start, start + length);
+  const end = bytes.indexOf(0);
+  return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+};
+for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0; ) {
+  const size = parseInt(text(offset + 124, 12).trim() || "0", 8);
+  const prefix = text(offset + 345, 155);
+  const path = "/home/pyodide/" + (prefix ? prefix + "/" : "") + text(offset, 100);
+  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  py.FS.writeFile(path, tar.slice(offset + 512, offset + 512 + size));
+  offset += 512 + Math.ceil(size / 512) * 512;
+}
+py.runPython("import bridge");
+if (mode === "snapshot") {
+  const names = JSON.parse(readFileSync(modules, "utf8")).engine;
+  py.runPython(`import gc, importlib\nfor name in ${JSON.stringify(names)}: importlib.import_module(name)\ngc.collect()`);
+  writeFileSync(out, py.makeMemorySnapshot());
+}
+py.runPython(readFileSync(exercise, "utf8"));
+if (mode === "probe") writeFileSync(out, py.FS.readFile("/tmp/modules.json"));
 """
 
 PYODIDE_RUNTIME = (
@@ -119,3 +165,85 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
     return cached_output(
         path, lambda: run_in_pyodide(stock, ENGINE_ADD_PYC, sources, "compiling the engine")
     )
+
+
+def run_engine_in_pyodide(
+    runtime: dict[str, bytes], archive: bytes, mode: str, modules: bytes, what: str
+) -> bytes:
+    """Run ``ENGINE_IN_PYODIDE_JS`` in ``mode`` on the page's own Pyodide files; its output."""
+    if shutil.which("node") is None:
+        raise BuildError(f"node is needed for {what}: install Node.js")
+    print(f"{what} under Node", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in PYODIDE_RUNTIME:
+            (folder / name).write_bytes(runtime[name])
+        (folder / "run.mjs").write_text(ENGINE_IN_PYODIDE_JS)
+        (folder / "exercise.py").write_bytes(EXERCISE.read_bytes())
+        (folder / "engine.tar.gz").write_bytes(archive)
+        (folder / "modules.json").write_bytes(modules)
+        done = subprocess.run(
+            ["node", "run.mjs", tmp, "engine.tar.gz", "exercise.py", mode, "modules.json", "out"],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            lines = [line for line in done.stderr.strip().splitlines() if len(line) < 400]
+            raise BuildError(f"{what} failed: {(lines or ['no output'])[-1]}")
+        return (folder / "out").read_bytes()
+
+
+def engine_modules(pin: Pin, runtime: dict[str, bytes], archive: bytes) -> bytes:
+    """JSON: the stdlib files and engine modules the engine's whole protocol imports (cached)."""
+    key = short_hash(
+        {"stdlib": runtime["python_stdlib.zip"], "engine": archive, "code": _code_key()}
+    )
+    path = CACHE / "stdlib" / f"modules-{pin.version}-{key}.json"
+    return cached_output(
+        path,
+        lambda: run_engine_in_pyodide(
+            runtime, archive, "probe", b"{}", "finding the modules the engine imports"
+        ),
+    )
+
+
+def cut_stdlib(stdlib: bytes, modules: bytes) -> bytes:
+    """The stdlib zip with only the files in ``modules`` (and ``STDLIB_ALWAYS``), stored.
+
+    Stored, not deflated: Python reads each module without inflating it, and
+    the server's brotli compresses across files better than zip's deflate.
+    """
+    keep = set(json.loads(modules)["stdlib"])
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename in keep or info.filename.startswith(STDLIB_ALWAYS):
+                entry = zipfile.ZipInfo(info.filename, info.date_time)
+                entry.compress_type = zipfile.ZIP_STORED
+                dst.writestr(entry, src.read(info))
+    return out.getvalue()
+
+
+def engine_snapshot(pin: Pin, runtime: dict[str, bytes], archive: bytes, modules: bytes) -> bytes:
+    """A Pyodide memory snapshot with the engine imported, for ``runtime``'s exact files (cached).
+
+    Made by the pinned Pyodide under Node with the stdlib the page ships; the
+    worker restores it instead of starting Python (and falls back to a normal
+    start if Pyodide refuses it).
+    """
+    key = short_hash(
+        {**{name: runtime[name] for name in PYODIDE_RUNTIME}, "engine": archive,
+         "modules": modules, "code": _code_key()}
+    )
+    path = CACHE / "snapshot" / f"engine-{pin.version}-{key}.snapshot"
+    return cached_output(
+        path,
+        lambda: run_engine_in_pyodide(
+            runtime, archive, "snapshot", modules, "taking the engine's memory snapshot"
+        ),
+    )
+
+
+def _code_key() -> bytes:
+    return ENGINE_IN_PYODIDE_JS.encode() + EXERCISE.read_bytes() + repr(STDLIB_ALWAYS).encode()
