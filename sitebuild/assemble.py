@@ -25,6 +25,7 @@ from sitebuild.common import (
     short_hash,
     write_if_changed,
 )
+from sitebuild.compress import precompressed
 from sitebuild.offline import SW_TEMPLATE, offline_files
 from sitebuild.pins import PINS, extract, fetch_tarball
 from sitebuild.precompile import (
@@ -38,6 +39,7 @@ from sitebuild.precompile import (
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
 
+START_STDLIB = "python_stdlib-start.zip"  # the stdlib of a start without the snapshot
 ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
@@ -74,8 +76,12 @@ def site_files() -> dict[str, bytes]:
     # import, and Python's memory with the engine imported, made on those files.
     runtime = vendor["pyodide"]
     modules = engine_modules(pyodide, runtime, engine)
-    runtime["python_stdlib.zip"] = cut_stdlib(runtime["python_stdlib.zip"], modules)
-    snapshot = engine_snapshot(pyodide, runtime, engine, modules)
+    whole = runtime["python_stdlib.zip"]
+    start = cut_stdlib(whole, modules, snapshot=False)  # if the snapshot is refused
+    lazy = cut_stdlib(whole, modules, snapshot=True)
+    snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
+                               lazy)
+    runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
     snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
@@ -91,6 +97,7 @@ def site_files() -> dict[str, bytes]:
     sizes = {
         "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
         "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
+        START_STDLIB: len(runtime[START_STDLIB]),
         engine_name: len(engine),
         snapshot_name: len(snapshot),
     }
@@ -106,6 +113,7 @@ def site_files() -> dict[str, bytes]:
     site.update(language_files())
     site.update(site_configs(dirs))
     site.update(offline_files(site))
+    site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
 
 

@@ -130,7 +130,8 @@ async function startPython() {
     return { pyodide: await loadPyodide({ _loadSnapshot: snapshot }), restored: true };
   } catch (error) {
     console.warn(`The engine's snapshot was not used (${error && error.message}): starting Python.`);
-    return { pyodide: await loadPyodide(), restored: false };
+    const stdLibURL = new URL("./{{PYODIDE_DIR}}/python_stdlib-start.zip", import.meta.url).href;
+    return { pyodide: await loadPyodide({ stdLibURL }), restored: false };
   }
 }
 
