@@ -278,10 +278,16 @@ def make_build_b(a: Path, b: Path) -> None:
     index.write_text(
         index.read_text().replace("<title>", '<meta name="build" content="b">\n<title>')
     )
+    # The edited files' precompressed variants would be build a's: dropped, as a
+    # deploy of build b would have its own (the server then sends the files as they are).
+    for edited in (worker, index, b / "sw.js"):
+        for suffix in (".br", ".gz"):
+            edited.with_name(edited.name + suffix).unlink(missing_ok=True)
     site = {
         p.relative_to(b).as_posix(): p.read_bytes()
         for p in b.rglob("*")
         if p.is_file() and p.name != "sw.js"
+        and not (p.name.endswith((".br", ".gz")) and p.with_name(p.name[:-3]).exists())
     }
     (b / "sw.js").write_bytes(service_worker(site))
 
