@@ -28,8 +28,8 @@ page's stock files get the same treatment here (so "sent" compares like with
 like; ``--bare-identity`` sends the bare page's files uncompressed instead).
 
 ``--throttle`` runs every load as a phone would: the DevTools protocol's
-``Emulation.setCPUThrottlingRate`` (4x; Chromium applies the page's rate to
-its dedicated workers too) and ``Network.emulateNetworkConditions`` with
+``Emulation.setCPUThrottlingRate`` (4x, on the page: a dedicated worker's
+target refuses the call) and ``Network.emulateNetworkConditions`` with
 Chrome DevTools' "Fast 4G" preset (9 Mbit/s down, 1.5 Mbit/s up, 60 ms
 latency, plus the loopback's own). ``--against REV`` adds a third page, the
 site built from git revision REV (in a temporary worktree), to every round.
@@ -164,7 +164,7 @@ def add_revision(site: Path, revision: str, scratch: Path) -> str:
 
 
 def throttle(page: Any) -> None:
-    """A phone: CPU slowed 4x (page and its workers), Fast 4G network (DevTools protocol)."""
+    """A phone: CPU slowed 4x, Fast 4G network (DevTools protocol, on the page's target)."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     cdp.send("Network.enable")
