@@ -25,13 +25,21 @@ from sitebuild.common import (
     short_hash,
     write_if_changed,
 )
+from sitebuild.compress import precompressed
 from sitebuild.offline import SW_TEMPLATE, offline_files
 from sitebuild.pins import PINS, extract, fetch_tarball
-from sitebuild.precompile import precompiled_engine, precompiled_stdlib
+from sitebuild.precompile import (
+    cut_stdlib,
+    engine_modules,
+    engine_snapshot,
+    precompiled_engine,
+    precompiled_stdlib,
+)
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
 
+START_STDLIB = "python_stdlib-start.zip"  # the stdlib of a start without the snapshot
 ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
@@ -61,24 +69,51 @@ def build(quiet: bool = False) -> Path:
 def site_files() -> dict[str, bytes]:
     """Every file of the site, keyed by its path in dist/."""
     vendor, stock = third_party_files()
+    pyodide = next(pin for pin in PINS if pin.key == "pyodide")
+    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
+    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
+    # The stdlib cut to what Pyodide's start and the engine's whole protocol
+    # import, and Python's memory with the engine imported, made on those files.
+    runtime = vendor["pyodide"]
+    modules = engine_modules(pyodide, runtime, engine)
+    whole = runtime["python_stdlib.zip"]
+    start = cut_stdlib(whole, modules, snapshot=False)  # if the snapshot is refused
+    lazy = cut_stdlib(whole, modules, snapshot=True)
+    snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
+                               lazy)
+    runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
+    snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
         for pin in PINS
     }
-    pyodide = next(pin for pin in PINS if pin.key == "pyodide")
-    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
-    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
 
-    site: dict[str, bytes] = {engine_name: engine}
+    site: dict[str, bytes] = {engine_name: engine, snapshot_name: snapshot}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
-    site.update(web_files({**dirs, "ENGINE_ARCHIVE": engine_name}, taken=site))
+    # The worker shows download progress against the files' own sizes (a
+    # compressing host's Content-Length is the compressed size).
+    sizes = {
+        "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
+        "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
+        START_STDLIB: len(runtime[START_STDLIB]),
+        engine_name: len(engine),
+        snapshot_name: len(snapshot),
+    }
+    placeholders = {
+        **dirs,
+        "ENGINE_ARCHIVE": engine_name,
+        "ENGINE_SNAPSHOT": snapshot_name,
+        "DOWNLOAD_SIZES": json.dumps(sizes),
+    }
+    site.update(web_files(placeholders, taken=site))
     for module in SHARED_MODULES:  # the UI renders words as the engine does
         site[module.name] = module.read_bytes()
     site.update(language_files())
     site.update(site_configs(dirs))
     site.update(offline_files(site))
+    site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
 
 

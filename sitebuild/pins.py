@@ -1,4 +1,4 @@
-"""The three pinned npm packages: which files the page needs, fetching and checking tarballs.
+"""The two pinned npm packages: which files the page needs, fetching and checking tarballs.
 
 Each tarball is fetched once with ``npm pack`` into ``.cache/npm/`` and checked
 against the sha512 pinned here, so every later build is offline.
@@ -54,13 +54,6 @@ PINS = (
         ),
     ),
     Pin(
-        "pyscript",
-        "@pyscript/core",
-        "0.7.31",
-        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
-        ("dist/",),
-    ),
-    Pin(
         "micropython",
         "@micropython/micropython-webassembly-pyscript",
         "1.27.0",
@@ -68,12 +61,6 @@ PINS = (
         ("micropython.mjs", "micropython.wasm"),
     ),
 )
-
-# PyScript chunks the page never loads, left out so the offline precache does not
-# download them: editors and terminals, the TOML parser (our configs are JSON),
-# the zip helper (no archives in `files`), Pyodide's graph (the UI is MicroPython)
-# and PyScript's own service worker (we need no synchronous worker calls).
-PYSCRIPT_SKIP = ("codemirror", "xterm", "toml-", "zip-", "pyodide_graph-", "service-worker")
 
 
 # Pinned for the browser tests only (never part of dist/): axe-core, the
@@ -137,8 +124,8 @@ def npm_pack(pin: Pin, path: Path) -> None:
 def dist_names(pin: Pin, name: str) -> Iterator[str]:
     """The path(s) in dist of the tarball file ``name`` (none if the page does not need it).
 
-    A wanted directory (``"dist/"``) brings its files, less source maps and
-    ``PYSCRIPT_SKIP``; a wanted file keeps its name.
+    A wanted directory (``"dist/"``) brings its files, less source maps; a
+    wanted file keeps its name.
 
     >>> pin = Pin("x", "x", "1.0.0", "sha512-", ("dist/", "a.mjs"))
     >>> [list(dist_names(pin, n)) for n in ("dist/core.js", "dist/core.js.map", "a.mjs", "b.mjs")]
@@ -147,7 +134,7 @@ def dist_names(pin: Pin, name: str) -> Iterator[str]:
     for wanted in pin.files:
         if wanted.endswith("/") and name.startswith(wanted):
             short = name[len(wanted) :]
-            if not short.endswith(".map") and not short.startswith(PYSCRIPT_SKIP):
+            if not short.endswith(".map"):
                 yield short
         elif name == wanted:
             yield name

@@ -9,10 +9,13 @@ compiles it, under Node. Results are cached in ``.cache/``.
 
 from __future__ import annotations
 
+import io
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from sitebuild.common import CACHE, BuildError, cached_output, short_hash
@@ -62,6 +65,84 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
             info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             dst.writestr(info, path.read_bytes())
+"""
+
+EXERCISE = Path(__file__).with_name("exercise.py")  # the engine's whole protocol, run once
+
+# Always kept in the cut stdlib, whatever the probe saw: the codecs Python may
+# look up by name at any time.
+STDLIB_ALWAYS = ("encodings/",)
+
+# Run in the pinned Pyodide under Node with the page's own files (the engine
+# archive written from JS as the worker writes it):
+#   probe     with the whole stdlib: import bridge and run the engine's whole
+#             protocol (exercise.py): which modules does it import? Then, in a
+#             second Pyodide, import bridge and those engine modules only: which
+#             stdlib modules will the snapshot hold already?
+#   snapshot  with the stdlib the snapshot needs: import bridge and the engine's
+#             modules, take a memory snapshot, then run exercise.py (a module
+#             missing from that stdlib fails the build)
+ENGINE_IN_PYODIDE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+const [indexDir, archive, exercise, mode, modules, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
+const tar = new Uint8Array(gunzipSync(readFileSync(archive)));
+const text = (start, length) => {
+  const bytes = tar.subarray(start, start + length);
+  const end = bytes.indexOf(0);
+  return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+};
+async function engine(makeSnapshot) {
+  const py = await loadPyodide({ indexURL: indexDir + "/", _makeSnapshot: makeSnapshot });
+  for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0; ) {
+    const size = parseInt(text(offset + 124, 12).trim() || "0", 8);
+    const prefix = text(offset + 345, 155);
+    const path = "/home/pyodide/" + (prefix ? prefix + "/" : "") + text(offset, 100);
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, tar.slice(offset + 512, offset + 512 + size));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  py.runPython("import bridge");
+  return py;
+}
+const importAll = (names) =>
+  `import gc, importlib\nfor name in ${JSON.stringify(names)}: importlib.import_module(name)\ngc.collect()`;
+const stdlibInUse = `import json, sys
+ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+origins = [getattr(getattr(m, "__spec__", None), "origin", None) or "" for m in list(sys.modules.values())]
+json.dumps(sorted(o[len(ZIP):] for o in origins if o.startswith(ZIP)))`;
+async function main() {
+if (mode === "probe") {
+  const py = await engine(false);
+  py.runPython(readFileSync(exercise, "utf8"));
+  const found = JSON.parse(new TextDecoder().decode(py.FS.readFile("/tmp/modules.json")));
+  const fresh = await engine(false);
+  fresh.runPython(importAll(found.engine));
+  found.snapshot = JSON.parse(fresh.runPython(stdlibInUse));
+  writeFileSync(out, JSON.stringify(found));
+} else {
+  const py = await engine(true);
+  py.runPython(importAll(JSON.parse(readFileSync(modules, "utf8")).engine));
+  // Started with the whole start stdlib; the page restores the snapshot beside
+  // the one that holds only what the snapshot lacks: swapped in now, and
+  // zipimport's caches of the other one dropped.
+  const zipPath = py.runPython("import sys; f'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip'");
+  if (!py.runPython("import sys; sys.path").toJs().includes(zipPath)) throw new Error(`${zipPath} not on sys.path`);
+  py.FS.writeFile(zipPath, readFileSync(indexDir + "/lazy.zip"));
+  py.runPython("import sys, zipimport\n" +
+    "zipimport._zip_directory_cache.clear()\nsys.path_importer_cache.clear()");
+  writeFileSync(out, py.makeMemorySnapshot());
+  py.runPython(readFileSync(exercise, "utf8"));
+}
+}
+// One short line for the build's error (Node's own report of a throw from
+// Pyodide's minified code is a 1 MB line, cut off in a pipe).
+main().catch((error) => {
+  process.stderr.write(`${String(error && error.message ? error.message : error).slice(-2000)}\n`);
+  process.exitCode = 1;
+});
 """
 
 PYODIDE_RUNTIME = (
@@ -119,3 +200,99 @@ def precompiled_engine(pin: Pin, stock: dict[str, bytes], sources: bytes) -> byt
     return cached_output(
         path, lambda: run_in_pyodide(stock, ENGINE_ADD_PYC, sources, "compiling the engine")
     )
+
+
+def run_engine_in_pyodide(
+    runtime: dict[str, bytes], archive: bytes, mode: str, modules: bytes, what: str,
+    lazy: bytes = b"",
+) -> bytes:
+    """Run ``ENGINE_IN_PYODIDE_JS`` in ``mode`` on the page's own Pyodide files; its output.
+
+    ``runtime["python_stdlib.zip"]`` is the stdlib Python starts with;
+    ``lazy``, the one beside the snapshot.
+    """
+    if shutil.which("node") is None:
+        raise BuildError(f"node is needed for {what}: install Node.js")
+    print(f"{what} under Node", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in PYODIDE_RUNTIME:
+            (folder / name).write_bytes(runtime[name])
+        (folder / "run.mjs").write_text(ENGINE_IN_PYODIDE_JS)
+        (folder / "exercise.py").write_bytes(EXERCISE.read_bytes())
+        (folder / "engine.tar.gz").write_bytes(archive)
+        (folder / "modules.json").write_bytes(modules)
+        (folder / "lazy.zip").write_bytes(lazy)
+        done = subprocess.run(
+            ["node", "run.mjs", tmp, "engine.tar.gz", "exercise.py", mode, "modules.json", "out"],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            lines = [line for line in done.stderr.strip().splitlines() if len(line) < 400]
+            print("\n".join(lines[-20:]), file=sys.stderr)
+            raise BuildError(f"{what} failed: {(lines or ['no output'])[-1]}")
+        return (folder / "out").read_bytes()
+
+
+def engine_modules(pin: Pin, runtime: dict[str, bytes], archive: bytes) -> bytes:
+    """JSON: the stdlib files and engine modules the engine's whole protocol imports (cached)."""
+    key = short_hash(
+        {"stdlib": runtime["python_stdlib.zip"], "engine": archive, "code": _code_key()}
+    )
+    path = CACHE / "stdlib" / f"modules-{pin.version}-{key}.json"
+    return cached_output(
+        path,
+        lambda: run_engine_in_pyodide(
+            runtime, archive, "probe", b"{}", "finding the modules the engine imports"
+        ),
+    )
+
+
+def cut_stdlib(stdlib: bytes, modules: bytes, snapshot: bool) -> bytes:
+    """The stdlib zip cut to what the engine needs (and ``STDLIB_ALWAYS``), stored.
+
+    For a normal start (``snapshot`` false): every file Pyodide's start and the
+    engine's whole protocol import. Beside the snapshot: only those the
+    snapshot does not hold already (imported lazily after it is restored).
+    Stored, not deflated: Python reads each module without inflating it, and
+    the server's brotli compresses across files better than zip's deflate.
+    """
+    found = json.loads(modules)
+    keep = set(found["stdlib"]) - (set(found["snapshot"]) if snapshot else set())
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename in keep or info.filename.startswith(STDLIB_ALWAYS):
+                entry = zipfile.ZipInfo(info.filename, info.date_time)
+                entry.compress_type = zipfile.ZIP_STORED
+                dst.writestr(entry, src.read(info))
+    return out.getvalue()
+
+
+def engine_snapshot(
+    pin: Pin, runtime: dict[str, bytes], archive: bytes, modules: bytes, lazy: bytes
+) -> bytes:
+    """A Pyodide memory snapshot with the engine imported, for ``runtime``'s exact files (cached).
+
+    Made by the pinned Pyodide under Node, started on ``runtime``'s stdlib
+    (the start stdlib); the page restores it beside ``lazy``, the stdlib of
+    the modules imported only later. The worker restores it instead of
+    starting Python (and falls back to a normal start if Pyodide refuses it).
+    """
+    key = short_hash(
+        {**{name: runtime[name] for name in PYODIDE_RUNTIME}, "engine": archive,
+         "modules": modules, "lazy": lazy, "code": _code_key()}
+    )
+    path = CACHE / "snapshot" / f"engine-{pin.version}-{key}.snapshot"
+    return cached_output(
+        path,
+        lambda: run_engine_in_pyodide(
+            runtime, archive, "snapshot", modules, "taking the engine's memory snapshot", lazy
+        ),
+    )
+
+
+def _code_key() -> bytes:
+    return ENGINE_IN_PYODIDE_JS.encode() + EXERCISE.read_bytes() + repr(STDLIB_ALWAYS).encode()

@@ -1,12 +1,19 @@
 """The dev server: dist/ with the caching headers a good static host sends.
 
-Content-named files (the pinned packages' directories, the engine archive) are
-immutable; the page, its configs and the UI code are revalidated (``no-cache``)
-against a strong ETag, so a reload after a build sees the new files at once.
+Content-named files (the pinned packages' directories, the engine archive and
+snapshot) are immutable; the page, its configs and the UI code are
+revalidated (``no-cache``) against a strong ETag, so a reload after a build
+sees the new files at once. A file with precompressed variants beside it
+(``name.br``, ``name.gz``: sitebuild/compress.py) is sent as the best one the
+browser accepts, as a static host serving precompressed files does:
+``Content-Encoding``, ``Vary: Accept-Encoding``, the variant's own length and
+its own ETag.
 """
 
 from __future__ import annotations
 
+import datetime
+import email.utils
 import hashlib
 import http.server
 import io
@@ -20,6 +27,7 @@ from typing import Any, BinaryIO
 
 from sitebuild.assemble import build
 from sitebuild.common import DIST
+from sitebuild.compress import ENCODINGS
 from sitebuild.pins import PINS
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -36,9 +44,34 @@ def cache_control(path: str) -> str:
     """
     first = path.lstrip("/").split("/", 1)[0]
     versioned = any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
-    if versioned or (first.startswith("cribbage-") and first.endswith(".tar.gz")):
+    named = first.startswith("cribbage-") and first.endswith((".tar.gz", ".snapshot"))
+    if versioned or named:
         return IMMUTABLE
     return REVALIDATE
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The content-codings an Accept-Encoding header allows (those with q > 0).
+
+    >>> sorted(accepted_encodings("gzip, deflate, br;q=0.5, zstd;q=0"))
+    ['br', 'deflate', 'gzip']
+    >>> accepted_encodings("")
+    set()
+    """
+    allowed = set()
+    for part in header.split(","):
+        token, _, params = part.partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if token.strip() and quality > 0:
+            allowed.add(token.strip().lower())
+    return allowed
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -76,21 +109,64 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         return path if os.path.isfile(path) else None
 
+    _served: tuple[str, bool] | None = None  # (file sent, whether it has variants)
+
     def send_head(self) -> io.BytesIO | BinaryIO | None:
-        """Answer 304 when the browser's copy (If-None-Match) is current, else as usual."""
+        """The file (or its best precompressed variant), or 304 when the browser's is current."""
+        self._served = None
         path = self.file_path()
-        if path is not None and self.etag(path) in (self.headers.get("If-None-Match") or ""):
+        if path is None or (os.path.isdir(self.translate_path(self.path))
+                            and not self.path.split("?")[0].endswith("/")):
+            return super().send_head()  # 404, or the redirect to the directory's slash
+        variants = [(coding, path + suffix) for coding, suffix in ENCODINGS.items()
+                    if os.path.isfile(path + suffix)]
+        allowed = accepted_encodings(self.headers.get("Accept-Encoding") or "")
+        coding, served = next(((c, p) for c, p in variants if c in allowed or "*" in allowed),
+                              (None, path))
+        self._served = (served, bool(variants))
+        if self.not_modified(served):
             self.send_response(304)
             self.end_headers()
             return None
-        return super().send_head()
+        body = open(served, "rb")  # noqa: SIM115  (closed by the caller, as the base class does)
+        stat = os.fstat(body.fileno())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        if coding is not None:
+            self.send_header("Content-Encoding", coding)
+        self.end_headers()
+        return body
+
+    def not_modified(self, served: str) -> bool:
+        """Whether the browser's copy of ``served`` is current (a 304 will do).
+
+        If-None-Match when sent, else If-Modified-Since (Chromium revalidates a
+        service worker's ``cache: "no-cache"`` fetches with the date alone).
+        """
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            return self.etag(served) in tags
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            date = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        if date.tzinfo is None:
+            date = date.replace(tzinfo=datetime.UTC)
+        return int(os.stat(served).st_mtime) <= date.timestamp()
 
     def end_headers(self) -> None:
-        """Add the ETag, the caching policy and nosniff to every file's response."""
-        path = self.file_path()
-        if path is not None:
-            self.send_header("ETag", self.etag(path))
+        """Add the ETag (the sent variant's), caching policy, Vary and nosniff to file responses."""
+        if self._served is not None:
+            served, varies = self._served
+            self.send_header("ETag", self.etag(served))
             self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+            if varies:
+                self.send_header("Vary", "Accept-Encoding")
             self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 

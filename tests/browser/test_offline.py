@@ -189,7 +189,9 @@ def test_manifest_is_valid_with_both_icons(site: str) -> None:
 def test_sw_precaches_exactly_the_build(site: str) -> None:
     files = sw_files(DIST)
     on_disk = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
-    assert set(files) == on_disk - {"sw.js"}
+    # name.br and name.gz are name itself, precompressed (the server picks one of the three)
+    variants = {name for name in on_disk if name.endswith((".br", ".gz")) and name[:-3] in on_disk}
+    assert variants and set(files) == on_disk - {"sw.js"} - variants
     assert "index.html" in files and "manifest.webmanifest" in files
     assert sw_cache_name(DIST).startswith("cribbage-")
 
@@ -276,10 +278,16 @@ def make_build_b(a: Path, b: Path) -> None:
     index.write_text(
         index.read_text().replace("<title>", '<meta name="build" content="b">\n<title>')
     )
+    # The edited files' precompressed variants would be build a's: dropped, as a
+    # deploy of build b would have its own (the server then sends the files as they are).
+    for edited in (worker, index, b / "sw.js"):
+        for suffix in (".br", ".gz"):
+            edited.with_name(edited.name + suffix).unlink(missing_ok=True)
     site = {
         p.relative_to(b).as_posix(): p.read_bytes()
         for p in b.rglob("*")
         if p.is_file() and p.name != "sw.js"
+        and not (p.name.endswith((".br", ".gz")) and p.with_name(p.name[:-3]).exists())
     }
     (b / "sw.js").write_bytes(service_worker(site))
 

@@ -185,3 +185,30 @@ def test_the_engine_methods_are_the_engines_own_endpoints(app: Any, page: Any) -
     assert set(names) == set(endpoints) | {"watch", "hello"}, (names, endpoints)
     assert page.evaluate("window.cribbageEngine.no_such_endpoint === undefined")
     assert page.evaluate("window.cribbageEngine.then === undefined")
+
+
+def test_a_restored_snapshot_draws_fresh_seeds_on_every_load(app: Any, page: Any) -> None:
+    """The build's memory snapshot holds one random state: every load must draw its own."""
+    seeds = []
+    for _ in range(2):
+        app.open().wait_engine()
+        python = page.evaluate(
+            "performance.getEntriesByName('cribbage:progress:python')[0].detail"
+        )
+        assert python["restored"] is True  # Python came from the snapshot
+        save = json.loads(app.result("new_game", {})["save"])
+        seeds.append(save["setup"]["seed"])
+    assert seeds[0] != seeds[1], seeds
+
+
+@pytest.mark.allow_console_errors
+def test_a_refused_snapshot_falls_back_to_a_normal_start(
+    app: Any, page: Any, requests_seen: list[str]
+) -> None:
+    page.route("**/cribbage-*.snapshot", lambda route: route.fulfill(status=404, body="gone"))
+    app.open().wait_engine()
+    assert app.result("hello")["python"].startswith("3.14")
+    assert app.result("new_game", {"seed": 3})["phase"] in ("cut", "discard")
+    assert any(url.endswith("/python_stdlib-start.zip") for url in requests_seen)
+    python = page.evaluate("performance.getEntriesByName('cribbage:progress:python')[0].detail")
+    assert python["restored"] is False

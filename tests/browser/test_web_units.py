@@ -133,6 +133,69 @@ def test_stdlib_is_shipped_precompiled() -> None:
     import zipfile
 
     dist = build(quiet=True)
-    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
+    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib-start.zip"))) as zf:
         names = zf.namelist()
     assert "json/__init__.pyc" in names and not any(n.endswith(".py") for n in names)
+    # cut to what the engine uses: no tkinter, no email, no sqlite3
+    assert not any(n.startswith(("tkinter/", "email/", "sqlite3/")) for n in names)
+    # beside the snapshot: only what the snapshot does not hold already
+    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
+        lazy = zf.namelist()
+    assert "encodings/latin_1.pyc" in lazy and "json/__init__.pyc" not in lazy
+
+
+def test_precompressed_variants_are_served_by_accept_encoding() -> None:
+    """name.br / name.gz beside the file; the server sends what the browser accepts."""
+    import gzip
+
+    dist = build(quiet=True)
+    wasm = next(dist.glob("pyodide-*/pyodide.asm.wasm"))
+    original = wasm.read_bytes()
+    assert wasm.with_name(wasm.name + ".br").exists() and wasm.with_name(wasm.name + ".gz").exists()
+    assert not any(dist.rglob("*.png.br")) and not any(dist.glob("cribbage-*.tar.gz.gz"))
+    path = wasm.relative_to(dist).as_posix()
+    server, url = serve_in_thread(dist)
+
+    def get(headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        request = urllib.request.Request(url + path, headers=headers)
+        try:
+            with urllib.request.urlopen(request) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), b""
+
+    try:
+        tags = {}
+        for accept, coding, suffix in (("gzip, deflate, br, zstd", "br", ".br"),
+                                       ("gzip;q=1, br;q=0", "gzip", ".gz"),
+                                       ("identity", None, "")):
+            status, headers, body = get({"Accept-Encoding": accept})
+            assert status == 200 and headers.get("Content-Encoding") == coding
+            assert headers["Vary"] == "Accept-Encoding"
+            assert headers["Content-Type"] == "application/wasm"
+            assert body == wasm.with_name(wasm.name + suffix).read_bytes()
+            assert int(headers["Content-Length"]) == len(body)
+            tags[coding] = headers["ETag"]
+            # each encoding revalidates against its own ETag
+            assert get({"Accept-Encoding": accept, "If-None-Match": tags[coding]})[0] == 304
+        assert len(set(tags.values())) == 3
+        assert gzip.decompress(get({"Accept-Encoding": "gzip"})[2]) == original
+        assert get({"Accept-Encoding": "gzip", "If-None-Match": tags["br"]})[0] == 200
+        since = get({})[1]["Last-Modified"]
+        assert get({"If-Modified-Since": since})[0] == 304
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_engine_exercise_runs_under_cpython() -> None:
+    """sitebuild/exercise.py (run inside Pyodide by the build) plays the whole protocol."""
+    import runpy
+
+    sys.path.insert(0, str(ROOT / "web" / "engine"))
+    try:
+        exercise = runpy.run_path(str(ROOT / "sitebuild" / "exercise.py"), run_name="exercise")
+        found = exercise["run"]()
+    finally:
+        sys.path.remove(str(ROOT / "web" / "engine"))
+    assert "cribbage.players.levels" in found["engine"] and "cribbage.coach" in found["engine"]

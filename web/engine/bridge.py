@@ -14,6 +14,18 @@ ENDPOINTS = list(_ENDPOINTS)
 _session = Session()  # the game of this page: the worker serves one page
 
 
+def reseed() -> None:
+    """Draw ``random``'s state afresh: a restored memory snapshot holds the builder's.
+
+    The worker calls this after restoring the build's snapshot, so that no two
+    visitors share the random module's sequence (new games' seeds come from
+    ``secrets``, which asks the browser's crypto at each call).
+    """
+    import random
+
+    random.seed()
+
+
 def call(name: str, text: str = "{}") -> str:
     """The JSON reply to one call (never raises: errors are replies too)."""
     return _session.call(name, text)

@@ -97,7 +97,10 @@ export function connect(worker, early = []) {
       if (waiting) waiting.resolve(data.reply);
     } else if (data.progress) {
       // when the report arrived (a replayed one keeps its own time)
-      performance.mark(`cribbage:progress:${data.progress.stage}`, { startTime: event.timeStamp });
+      performance.mark(`cribbage:progress:${data.progress.stage}`, {
+        startTime: event.timeStamp,
+        detail: data.progress,
+      });
       tell({ progress: data.progress });
     } else if (data.ready) {
       client.endpoints = Array.from(data.ready, String);

@@ -19,7 +19,12 @@
 import { loadPyodide } from "./{{PYODIDE_DIR}}/pyodide.mjs";
 
 const ENGINE_ARCHIVE = "./{{ENGINE_ARCHIVE}}";
-const TRACKED = ["pyodide.asm.wasm", "python_stdlib.zip", ENGINE_ARCHIVE.slice(2)];
+// Python's memory with the engine imported, taken at build time by this very
+// Pyodide under Node (sitebuild/precompile.py): restored instead of starting Python.
+const ENGINE_SNAPSHOT = "./{{ENGINE_SNAPSHOT}}";
+// The tracked downloads' own sizes (a compressing host's Content-Length is not).
+const SIZES = {{DOWNLOAD_SIZES}};
+const TRACKED = Object.keys(SIZES);
 
 function report(stage, detail = {}) {
   postMessage({ progress: { stage, time: performance.now(), ...detail } });
@@ -63,7 +68,7 @@ globalThis.fetch = async (input, init) => {
     totals.pending -= 1;
     throw error;
   }
-  totals.total += Number(response.headers.get("Content-Length") || 0);
+  totals.total += SIZES[TRACKED.find((name) => url.endsWith(name))];
   if (response.ok && response.body) countBytes(response.clone());
   else totals.pending -= 1;
   report("download", { ...totals });
@@ -111,14 +116,36 @@ function install(pyodide, tar, home) {
   }
 }
 
+async function fetchSnapshot() {
+  const response = await fetch(ENGINE_SNAPSHOT);
+  if (!response.ok) throw new Error(`${ENGINE_SNAPSHOT} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// Python from the build's memory snapshot (the engine already imported), or,
+// if there is none or Pyodide refuses it, started as usual.
+async function startPython() {
+  const snapshot = fetchSnapshot();
+  try {
+    return { pyodide: await loadPyodide({ _loadSnapshot: snapshot }), restored: true };
+  } catch (error) {
+    console.warn(`The engine's snapshot was not used (${error && error.message}): starting Python.`);
+    const stdLibURL = new URL("./{{PYODIDE_DIR}}/python_stdlib-start.zip", import.meta.url).href;
+    return { pyodide: await loadPyodide({ stdLibURL }), restored: false };
+  }
+}
+
 async function start() {
   report("runtime");
   const engineArchive = fetchEngine();
   engineArchive.catch(() => {}); // reported when awaited below
-  const pyodide = await loadPyodide();
-  report("python");
+  const { pyodide, restored } = await startPython();
+  report("python", { restored });
+  // The file system lives outside Python's memory: the engine's files (its
+  // data and lazily imported modules) are written either way.
   install(pyodide, await engineArchive, "/home/pyodide");
   const bridge = pyodide.pyimport("bridge");
+  if (restored) bridge.reseed();
   const names = bridge.ENDPOINTS.toJs();
   report("engine");
   return { names, call: (name, text) => String(bridge.call(name, text)) };
