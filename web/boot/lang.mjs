@@ -44,6 +44,19 @@ export function storeLanguage(lang) {
   }
 }
 
+/** Wire a page's `.lang-switch` buttons: the current one pressed, another stored and loaded. */
+export function showLanguageSwitch(lang) {
+  for (const button of document.querySelectorAll(".lang-switch button")) {
+    const chosen = button.dataset.lang === lang;
+    button.setAttribute("aria-pressed", String(chosen));
+    button.addEventListener("click", () => {
+      if (chosen || !LANGUAGES.includes(button.dataset.lang)) return;
+      storeLanguage(button.dataset.lang);
+      location.reload();
+    });
+  }
+}
+
 /** One of ours from a language tag ("es", "es-MX", "JA_jp"), else null. Never echoes input. */
 export function language(tag) {
   if (typeof tag !== "string" || tag.length > 35) return null;

@@ -26,9 +26,8 @@ import {
   browserLanguages,
   cardText,
   chooseLanguage,
-  LANGUAGES,
   loadCatalogue,
-  storeLanguage,
+  showLanguageSwitch,
   storedLanguage,
 } from "./lang.mjs";
 
@@ -116,18 +115,6 @@ function translatePage() {
   }
   for (const node of document.querySelectorAll("[data-i18n-content]")) {
     node.setAttribute("content", t(node.dataset.i18nContent));
-  }
-}
-
-function showSwitch(lang) {
-  for (const button of document.querySelectorAll(".lang-switch button")) {
-    const chosen = button.dataset.lang === lang;
-    button.setAttribute("aria-pressed", String(chosen));
-    button.addEventListener("click", () => {
-      if (chosen || !LANGUAGES.includes(button.dataset.lang)) return;
-      storeLanguage(button.dataset.lang);
-      location.reload();
-    });
   }
 }
 
@@ -387,7 +374,7 @@ function startDrill() {
 async function main() {
   const lang = chooseLanguage(browserLanguages(), storedLanguage());
   document.documentElement.lang = lang;
-  showSwitch(lang);
+  showLanguageSwitch(lang);
   const client = tableEngine(); // adopts the worker engine.js started at navigation
   engine = engineCalls({ call: (name, text) => client[name](text) });
   client.ready.then(() => performance.mark("cribbage:engine-ready"), () => {});

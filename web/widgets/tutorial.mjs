@@ -15,9 +15,8 @@ import {
   browserLanguages,
   chooseLanguage,
   fill,
-  LANGUAGES,
   loadCatalogue,
-  storeLanguage,
+  showLanguageSwitch,
   storedLanguage,
 } from "./lang.mjs";
 import { startQuizzes } from "./quiz.mjs";
@@ -60,22 +59,10 @@ function startWidgets(words) {
   }
 }
 
-function showSwitch(lang) {
-  for (const button of document.querySelectorAll(".lang-switch button")) {
-    const chosen = button.dataset.lang === lang;
-    button.setAttribute("aria-pressed", String(chosen));
-    button.addEventListener("click", () => {
-      if (chosen || !LANGUAGES.includes(button.dataset.lang)) return;
-      storeLanguage(button.dataset.lang);
-      location.reload();
-    });
-  }
-}
-
 async function main() {
   const lang = chooseLanguage(browserLanguages(), storedLanguage());
   document.documentElement.lang = lang;
-  showSwitch(lang);
+  showLanguageSwitch(lang);
   try {
     const words = await loadCatalogue(lang);
     translate(words);
