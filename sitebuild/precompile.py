@@ -155,10 +155,10 @@ PYODIDE_RUNTIME = (
 
 
 
-def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -> bytes:
-    """Run ``code`` in the pinned Pyodide under Node on ``data`` (a zip); return its output zip.
-
-    ``stock`` holds Pyodide's files as the tarball has them (the stock stdlib).
+def run_under_node(what: str, runtime: dict[str, bytes], script: str,
+                   files: dict[str, bytes], args: list[str], output: str) -> bytes:
+    """Run ``script`` with Node in a scratch folder holding Pyodide's ``runtime`` files
+    and ``files``; ``args`` follow the folder on its command line. Returns ``output``.
     """
     if shutil.which("node") is None:
         raise BuildError(f"node is needed for {what}: install Node.js")
@@ -166,20 +166,28 @@ def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for name in PYODIDE_RUNTIME:
-            (folder / name).write_bytes(stock[name])
-        (folder / "run.mjs").write_text(RUN_IN_PYODIDE_JS)
-        (folder / "code.py").write_text(code)
-        (folder / "in.zip").write_bytes(data)
+            (folder / name).write_bytes(runtime[name])
+        (folder / "run.mjs").write_text(script)
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
         done = subprocess.run(
-            ["node", "run.mjs", tmp, "code.py", "in.zip", "out.zip"],
-            cwd=tmp,
-            capture_output=True,
-            text=True,
+            ["node", "run.mjs", tmp, *args], cwd=tmp, capture_output=True, text=True
         )
         if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise BuildError(f"{what} failed: {last}")
-        return (folder / "out.zip").read_bytes()
+            lines = [line for line in done.stderr.strip().splitlines() if len(line) < 400]
+            print("\n".join(lines[-20:]), file=sys.stderr)
+            raise BuildError(f"{what} failed: {(lines or ['no output'])[-1]}")
+        return (folder / output).read_bytes()
+
+
+def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -> bytes:
+    """Run ``code`` in the pinned Pyodide under Node on ``data`` (a zip); return its output zip.
+
+    ``stock`` holds Pyodide's files as the tarball has them (the stock stdlib).
+    """
+    files = {"code.py": code.encode(), "in.zip": data}
+    return run_under_node(what, stock, RUN_IN_PYODIDE_JS, files,
+                          ["code.py", "in.zip", "out.zip"], "out.zip")
 
 
 def precompiled_stdlib(pin: Pin, stock: dict[str, bytes]) -> bytes:
@@ -211,29 +219,10 @@ def run_engine_in_pyodide(
     ``runtime["python_stdlib.zip"]`` is the stdlib Python starts with;
     ``lazy``, the one beside the snapshot.
     """
-    if shutil.which("node") is None:
-        raise BuildError(f"node is needed for {what}: install Node.js")
-    print(f"{what} under Node", file=sys.stderr)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for name in PYODIDE_RUNTIME:
-            (folder / name).write_bytes(runtime[name])
-        (folder / "run.mjs").write_text(ENGINE_IN_PYODIDE_JS)
-        (folder / "exercise.py").write_bytes(EXERCISE.read_bytes())
-        (folder / "engine.tar.gz").write_bytes(archive)
-        (folder / "modules.json").write_bytes(modules)
-        (folder / "lazy.zip").write_bytes(lazy)
-        done = subprocess.run(
-            ["node", "run.mjs", tmp, "engine.tar.gz", "exercise.py", mode, "modules.json", "out"],
-            cwd=tmp,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            lines = [line for line in done.stderr.strip().splitlines() if len(line) < 400]
-            print("\n".join(lines[-20:]), file=sys.stderr)
-            raise BuildError(f"{what} failed: {(lines or ['no output'])[-1]}")
-        return (folder / "out").read_bytes()
+    files = {"exercise.py": EXERCISE.read_bytes(), "engine.tar.gz": archive,
+             "modules.json": modules, "lazy.zip": lazy}
+    args = ["engine.tar.gz", "exercise.py", mode, "modules.json", "out"]
+    return run_under_node(what, runtime, ENGINE_IN_PYODIDE_JS, files, args, "out")
 
 
 def engine_modules(pin: Pin, runtime: dict[str, bytes], archive: bytes) -> bytes:
