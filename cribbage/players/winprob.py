@@ -16,12 +16,33 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "win_tables.json"
 Dist = dict[str, Any]
+
+
+def race(peg: list[tuple[int, int, float]], target: int, me: int, opp: int, dealing: bool,
+         after: Callable[[int, int], float]) -> float:
+    """My weighted chance to win over the pegging's joint distribution ``peg`` of
+    (dealer's, pone's, weight) from ``me`` against ``opp``: reaching the target in the
+    play wins (both at once is an even race); otherwise ``after(mine, theirs)``.
+    Not normalised: divide by the weights' sum.
+    """
+    total = 0.0
+    for dp, pp, q in peg:
+        mine, other = (dp, pp) if dealing else (pp, dp)
+        x, y = me + mine, opp + other
+        if x >= target and y >= target:
+            total += 0.5 * q
+        elif x >= target:
+            total += q
+        elif y < target:
+            total += q * after(x, y)
+    return total
 
 
 def solve(dist: Dist, target: int) -> list[list[float]]:
@@ -39,16 +60,7 @@ def solve(dist: Dist, target: int) -> list[list[float]]:
     for total in range(2 * t - 2, -1, -1):
         cells = [(d, total - d) for d in range(max(0, total - t + 1), min(t - 1, total) + 1)]
         for d, p in cells:  # W needs V on larger totals only (a deal scores >= 1)
-            value = 0.0
-            for dp, pp, q in peg:
-                x, y = d + dp, p + pp
-                if x >= t and y >= t:
-                    value += 0.5 * q
-                elif x >= t:
-                    value += q
-                elif y < t:
-                    value += q * v[x][y]
-            w[d][p] = value / peg_total
+            w[d][p] = race(peg, t, d, p, True, lambda x, y: v[x][y]) / peg_total
         for x, y in cells:
             value = 0.0
             for s, q in show:
@@ -182,17 +194,10 @@ def deal_start_curve(target: int, me: int, opp: int, i_deal: bool) -> tuple[floa
     norm = sum(q for _, _, q in peg)
     curve = []
     for show in range(61):
-        total = 0.0
-        for dp, pp, q in peg:
-            mine, other = (dp, pp) if i_deal else (pp, dp)
-            x, y = me + mine, opp + other
-            if x >= target and y >= target:
-                total += 0.5 * q
-            elif x >= target:
-                total += q
-            elif y < target:
-                total += q * after_peg_win(target, x + show, y, i_deal)
-        curve.append(total / norm)
+        def after(x: int, y: int, show: int = show) -> float:
+            return after_peg_win(target, x + show, y, i_deal)
+
+        curve.append(race(peg, target, me, opp, i_deal, after) / norm)
     return tuple(curve)
 
 
