@@ -67,6 +67,17 @@ def test_a_deal_with_three_and_with_four_players(app: Any, page: Any) -> None:
             "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
 
 
+def play_games_until(table: Table, page: Any, done: Any, counting: str) -> None:
+    """Claim 0 and call muggins whenever possible, up to three games against the
+    beginner, until ``done()`` (a game can end before the beginner has miscounted)."""
+    for _ in range(3):
+        table.play_until(lambda: done() or table.phase == "over", claim=0, muggins=True)
+        if done():
+            return
+        page.locator("#game-over").get_by_role("button", name="New game").click()
+        table.start(counting=counting, level="beginner")
+
+
 def test_manual_counting_and_muggins_both_ways(app: Any, page: Any) -> None:
     table = Table(app, page).open().start(counting="manual", level="beginner")
     log = page.locator(".log-lines")
@@ -81,12 +92,7 @@ def test_manual_counting_and_muggins_both_ways(app: Any, page: Any) -> None:
     # The human under-counts every hand (claims 0): the computer may take the points;
     # the beginner miscounts now and then, and the human calls muggins on it. A game can
     # end before the beginner has miscounted (a few per cent of games): then play another.
-    for _ in range(3):
-        table.play_until(lambda: both_ways() or table.phase == "over", claim=0, muggins=True)
-        if both_ways():
-            break
-        page.locator("#game-over").get_by_role("button", name="New game").click()
-        table.start(counting="manual", level="beginner")
+    play_games_until(table, page, both_ways, counting="manual")
     assert both_ways(), seen
 
 
@@ -108,12 +114,7 @@ def test_manual_pegging_with_muggins_in_the_play(app: Any, page: Any) -> None:
 
     # The human claims 0 for every card (the computer may take what was missed); the
     # beginner misses now and then, and the human calls muggins on it.
-    for _ in range(3):
-        table.play_until(lambda: look() or table.phase == "over", claim=0, muggins=True)
-        if look():
-            break
-        page.locator("#game-over").get_by_role("button", name="New game").click()
-        table.start(counting="pegging", level="beginner")
+    play_games_until(table, page, look, counting="pegging")
     assert look(), seen
 
 
