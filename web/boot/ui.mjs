@@ -31,6 +31,10 @@ function text(url) {
   });
 }
 
+// A promise that settles in a later task: awaited from Python (dom.next_turn), it
+// gives the browser a turn between two pieces of the UI's work.
+globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   const main = text("./main.py");
   const files = fetch("./ui.json")
@@ -49,7 +53,9 @@ async function start() {
   for (const [name, source] of [...Object.entries(SHIM), ...(await files)]) {
     python.FS.writeFile(name, source);
   }
-  await python.runPythonAsync(await main);
+  const source = await main;
+  await cribbageNextTurn(); // the interpreter's start and main.py: two tasks, not one long one
+  await python.runPythonAsync(source);
 }
 
 start().catch((error) => console.error(`The table's UI could not start: ${error.message || error}`));

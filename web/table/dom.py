@@ -14,6 +14,16 @@ STATS_KEY = "cribbage.stats"
 SHOW_KEY = "cribbage.showing"  # the deal whose show waits for Continue (a reload shows it again)
 
 
+def next_turn():
+    """A promise that settles in a later task of the browser's event loop.
+
+    ``await asyncio.sleep(0)`` does not give the browser a turn: MicroPython's
+    asyncio runs every ready task in one JS task. Awaiting this does, so the page
+    can paint and take input between two pieces of work (ui.mjs defines it).
+    """
+    return window.cribbageNextTurn()
+
+
 class Dom:
     """The elements the table draws into, found once."""
 

@@ -2,8 +2,9 @@
 
 This first script stays small so the dialog is live at once: it restores the
 last settings into the new-game dialog, then imports the rest of the UI one
-module per turn of the event loop (MicroPython compiles each import in one
-go, and a single large compile would hold the main thread for ~200 ms).
+module per task of the browser's event loop (``dom.next_turn``: MicroPython
+compiles each import in one go, and the whole UI at once would hold the main
+thread for half a second).
 The table is one :class:`tablegame.TableGame` over one
 :class:`tablestate.TableState`; pure logic lives in web/views/ (tested under
 CPython). docs/architecture.md describes the MicroPython subset kept to.
@@ -12,7 +13,7 @@ CPython). docs/architecture.md describes the MicroPython subset kept to.
 import asyncio
 import json
 
-from dom import SETTINGS_KEY, Dom, storage_get, storage_set
+from dom import SETTINGS_KEY, Dom, next_turn, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -62,30 +63,19 @@ def show_level_choices(dom):
         label.hidden = players < 3 or (four and players < 4)
 
 
+# The UI's modules, leaves first, so each turn compiles one module (MicroPython compiles
+# an import in one go: all of them at once would hold the main thread for ~0.5 s).
+UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerender", "coachview",
+              "charts", "statsview", "tablecoach", "tableinput", "tableshow", "tablegame")
+
+
 async def boot(dom):
     """Import the rest of the UI in separate turns, take the page's language, run the table."""
-    await asyncio.sleep(0)
-    import i18n  # noqa: F401
-    await asyncio.sleep(0)
-    import shell  # noqa: F401
-    import tableview  # noqa: F401
-    await asyncio.sleep(0)
-    import pegboard  # noqa: F401
-    import tablerender  # noqa: F401
-    await asyncio.sleep(0)
-    import coachview  # noqa: F401
-    await asyncio.sleep(0)
-    import charts  # noqa: F401
-    await asyncio.sleep(0)
-    import statsview  # noqa: F401
-    await asyncio.sleep(0)
-    import tablecoach  # noqa: F401
-    import tablestate
-    await asyncio.sleep(0)
-    import tableinput  # noqa: F401
-    import tableshow  # noqa: F401
-    await asyncio.sleep(0)
+    for name in UI_MODULES:
+        await next_turn()
+        __import__(name)
     import tablegame
+    import tablestate
 
     table = tablegame.TableGame(dom, tablestate.TableState())
     # loading.mjs chose the language (i18n.choose_language's rules), fetched its
@@ -94,7 +84,7 @@ async def boot(dom):
     # to the newest choice.
     document.addEventListener("cribbage:language", create_proxy(table.on_language))
     words = await window.cribbageLoading.language()
-    await asyncio.sleep(0)  # parsing the catalogue is a task of its own
+    await next_turn()  # parsing the catalogue is a task of its own
     window.performance.mark("cribbage:language-start")
     table.use_language(str(words.lang), str(words.text))
     window.performance.measure("cribbage:language-install", "cribbage:language-start")
