@@ -35,6 +35,7 @@ from sitebuild.precompile import (
     precompiled_engine,
     precompiled_stdlib,
 )
+from sitebuild.sparse import pack_memory
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
@@ -82,6 +83,7 @@ def site_files() -> dict[str, bytes]:
     snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
                                lazy)
     runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
+    snapshot = pack_memory(snapshot)  # the page fills in the zeros itself
     snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"

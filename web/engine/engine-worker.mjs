@@ -58,6 +58,7 @@ async function countBytes(response) {
 
 globalThis.fetch = async (input, init) => {
   const url = String(input && input.url ? input.url : input);
+  if (wasmModule && url === WASM) return new Response(null); // Pyodide's: never read
   if (!TRACKED.some((name) => url.endsWith(name))) return realFetch(input, init);
   totals.pending += 1;
   report("download", { ...totals });
@@ -73,6 +74,22 @@ globalThis.fetch = async (input, init) => {
   else totals.pending -= 1;
   report("download", { ...totals });
   return response;
+};
+
+// The wasm compiles while the snapshot downloads. Left to itself, Pyodide
+// would start compiling only once the whole snapshot is in (it sizes the
+// memory from it); it asks for the module through
+// WebAssembly.instantiateStreaming, answered here with this module, compiled
+// from the start. Its own request for the file is answered with nothing, as
+// it is never read. Instantiation waits for `wasmNeeds`: the snapshot's last
+// byte, which Pyodide copies into the memory right after.
+const WASM = new URL("./{{PYODIDE_DIR}}/pyodide.asm.wasm", import.meta.url).href;
+let wasmModule = null; // started first thing in start()
+let wasmNeeds = Promise.resolve();
+
+WebAssembly.instantiateStreaming = async (_source, imports) => {
+  const [module] = await Promise.all([wasmModule, wasmNeeds]);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 function fail(error) {
@@ -116,27 +133,95 @@ function install(pyodide, tar, home) {
   }
 }
 
-async function fetchSnapshot() {
+// The snapshot file is Python's memory without its long runs of zeros
+// (sitebuild/sparse.py): a header (magic, the memory's size), then records of
+// (offset, length, bytes). `memory` resolves with the whole memory, zeroed, as
+// soon as the header is in (Pyodide sizes the wasm memory from it); `filled`
+// once every record has been copied in as it streamed.
+const MAGIC = "CRIBMEM1";
+
+function readSnapshot() {
+  let sized;
+  const memory = new Promise((resolve, reject) => { sized = { resolve, reject }; });
+  const filled = fillSnapshot(sized);
+  filled.catch((error) => sized.reject(error)); // no header: memory fails too
+  memory.catch(() => {}); // reported through `filled`
+  return { memory, filled };
+}
+
+async function fillSnapshot(sized) {
   const response = await fetch(ENGINE_SNAPSHOT);
   if (!response.ok) throw new Error(`${ENGINE_SNAPSHOT} answered ${response.status}`);
-  return response.arrayBuffer();
+  const reader = response.body.getReader();
+  let memory = null;
+  let head = new Uint8Array(0); // a header's bytes so far (file header, then each record's)
+  let at = 0;
+  let left = 0; // bytes of the current record still to copy, to memory[at...]
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let chunk = value;
+    while (chunk.length > 0) {
+      if (left > 0) {
+        const part = chunk.subarray(0, Math.min(left, chunk.length));
+        memory.set(part, at);
+        at += part.length;
+        left -= part.length;
+        chunk = chunk.subarray(part.length);
+        continue;
+      }
+      const need = (memory ? 8 : 12) - head.length;
+      head = joined(head, chunk.subarray(0, need));
+      chunk = chunk.subarray(need);
+      if (head.length < (memory ? 8 : 12)) break; // the rest comes in the next chunk
+      const fields = new DataView(head.buffer, head.byteOffset, head.length);
+      if (!memory) {
+        if (new TextDecoder().decode(head.subarray(0, 8)) !== MAGIC) {
+          throw new Error(`${ENGINE_SNAPSHOT} is not a packed memory`);
+        }
+        memory = new Uint8Array(fields.getUint32(8, true));
+        sized.resolve(memory);
+      } else {
+        at = fields.getUint32(0, true);
+        left = fields.getUint32(4, true);
+        if (at + left > memory.length) throw new Error(`${ENGINE_SNAPSHOT} is damaged`);
+      }
+      head = new Uint8Array(0);
+    }
+  }
+  if (!memory || left > 0 || head.length > 0) throw new Error(`${ENGINE_SNAPSHOT} is cut short`);
+}
+
+function joined(first, second) {
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  return both;
 }
 
 // Python from the build's memory snapshot (the engine already imported), or,
-// if there is none or Pyodide refuses it, started as usual.
+// if there is none or Pyodide refuses it, started as usual. Each waits on the
+// wasm module too: Pyodide would hang, not fail, if instantiating it failed.
 async function startPython() {
-  const snapshot = fetchSnapshot();
+  const snapshot = readSnapshot();
   try {
-    return { pyodide: await loadPyodide({ _loadSnapshot: snapshot }), restored: true };
+    wasmNeeds = snapshot.filled; // Python's memory is restored right after instantiation
+    const [pyodide] = await Promise.all([
+      loadPyodide({ _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule]);
+    return { pyodide, restored: true };
   } catch (error) {
+    wasmNeeds = Promise.resolve();
     console.warn(`The engine's snapshot was not used (${error && error.message}): starting Python.`);
     const stdLibURL = new URL("./{{PYODIDE_DIR}}/python_stdlib-start.zip", import.meta.url).href;
-    return { pyodide: await loadPyodide({ stdLibURL }), restored: false };
+    const [pyodide] = await Promise.all([loadPyodide({ stdLibURL }), wasmModule]);
+    return { pyodide, restored: false };
   }
 }
 
 async function start() {
   report("runtime");
+  wasmModule = WebAssembly.compileStreaming(fetch(WASM));
+  wasmModule.catch(() => {}); // reported when Python starts
   const engineArchive = fetchEngine();
   engineArchive.catch(() => {}); // reported when awaited below
   const { pyodide, restored } = await startPython();
