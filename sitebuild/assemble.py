@@ -110,10 +110,8 @@ def site_files() -> dict[str, bytes]:
         "DOWNLOAD_SIZES": json.dumps(sizes),
     }
     site.update(web_files(placeholders, taken=site))
-    for module in SHARED_MODULES:  # the UI renders words as the engine does
-        site[module.name] = module.read_bytes()
     site.update(language_files())
-    site.update(site_configs(dirs))
+    site.update(site_configs())
     site.update(offline_files(site))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
@@ -159,12 +157,13 @@ def is_copied(path: Path) -> bool:
     """Whether the web/ file ``path`` is copied into the site (its placeholders filled).
 
     Not copied: bytecode, the worker's bridge.py (it ships in the engine
-    archive), the service worker template and the page's catalogues (both
-    rendered into other files).
+    archive), the UI's modules (they ship in ui.json), the service worker
+    template and the page's catalogues (all rendered into other files).
     """
     return (
         path.is_file()
         and "__pycache__" not in path.parts
+        and not (path.suffix == ".py" and path.parent.name in UI_FOLDERS)
         and path not in (ENGINE_ENTRY, SW_TEMPLATE)
         and LANG_SOURCES[1] not in path.parents
     )
@@ -311,20 +310,14 @@ def required(keys: set[str]) -> set[str]:
     return {key for key in keys if not key.endswith(".you")}
 
 
-def site_configs(dirs: dict[str, str]) -> dict[str, bytes]:
-    """The UI's PyScript config, ``ui.json``, kept beside index.html.
+def site_configs() -> dict[str, bytes]:
+    """The table's UI in one file, ``ui.json``: ``{"main": "./main.py", "files": {...}}``.
 
-    Beside the page because PyScript's main script resolves ``interpreter``
-    against the page's URL. It runs MicroPython on the main thread, with the
-    UI's pure modules (every web/*.py but main.py and the engine's bridge.py).
-    The engine needs no PyScript config: engine.mjs starts its worker
-    (engine-worker.mjs).
+    ``files`` holds the source of every MicroPython module of the UI
+    (web/table, web/views) and the two it shares with the engine; ui.mjs
+    writes them into MicroPython's file system and runs ``main``. One request
+    instead of sixteen: the dialog is usable as soon as MicroPython is.
     """
-    found = [p.name for folder in UI_FOLDERS for p in (WEB / folder).glob("*.py")]
-    shared = [module.name for module in SHARED_MODULES]
-    ui_modules = sorted([name for name in found if name != "main.py"] + shared)
-    ui = {
-        "interpreter": f"./{dirs['MICROPYTHON_DIR']}/micropython.mjs",
-        "files": {f"./{name}": "" for name in ui_modules},
-    }
-    return {"ui.json": json.dumps(ui, indent=1).encode()}
+    modules = [p for folder in UI_FOLDERS for p in sorted((WEB / folder).glob("*.py"))]
+    files = {f"./{path.name}": path.read_text() for path in [*modules, *SHARED_MODULES]}
+    return {"ui.json": json.dumps({"main": "./main.py", "files": files}).encode()}

@@ -10,10 +10,10 @@
 // `js` and `jsffi` modules, which PyScript's are made of).
 //
 // What it does, as PyScript's `<script type="mpy" src="./main.py"
-// config="./ui.json">` did: fetches ui.json (written by build.py: the UI's
-// modules) and every file it lists into MicroPython's working directory, in
-// parallel with the interpreter's download, then runs main.py (top-level
-// await allowed). Python's output goes to the console (stderr as errors, so a
+// config="./ui.json">` did, in one request: fetches ui.json (written by
+// build.py: the source of every UI module) in parallel with the interpreter's
+// download, writes the modules into MicroPython's working directory, then runs
+// main.py (top-level await allowed). Python's output goes to the console (stderr as errors, so a
 // traceback fails the browser tests).
 import { loadMicroPython } from "./{{MICROPYTHON_DIR}}/micropython.mjs";
 
@@ -24,25 +24,16 @@ const SHIM = {
   "pyscript/ffi.py": "from jsffi import create_proxy, to_js  # noqa: F401  (as PyScript's)\n",
 };
 
-function text(url) {
-  return fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return response.text();
-  });
-}
-
 // A promise that settles in a later task: awaited from Python (dom.next_turn), it
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  const main = text("./main.py");
-  const files = fetch("./ui.json")
-    .then((response) => response.json())
-    .then((config) => Promise.all(Object.keys(config.files || {}).map(
-      async (name) => [name, await text(name)])));
-  main.catch(() => {}); // reported when awaited below
-  files.catch(() => {});
+  const bundle = fetch("./ui.json").then((response) => {
+    if (!response.ok) throw new Error(`./ui.json answered ${response.status}`);
+    return response.json();
+  });
+  bundle.catch(() => {}); // reported when awaited below
   const python = await loadMicroPython({
     url: WASM,
     linebuffer: true,
@@ -50,12 +41,12 @@ async function start() {
     stderr: (line) => console.error(line),
   });
   python.FS.mkdir("pyscript");
-  for (const [name, source] of [...Object.entries(SHIM), ...(await files)]) {
+  const { main, files } = await bundle;
+  for (const [name, source] of [...Object.entries(SHIM), ...Object.entries(files)]) {
     python.FS.writeFile(name, source);
   }
-  const source = await main;
   await cribbageNextTurn(); // the interpreter's start and main.py: two tasks, not one long one
-  await python.runPythonAsync(source);
+  await python.runPythonAsync(files[main]);
 }
 
 start().catch((error) => console.error(`The table's UI could not start: ${error.message || error}`));
