@@ -31,8 +31,16 @@ function text(url) {
   });
 }
 
+// The page's own main script: main.py (the table), or the one its <script
+// src="./ui.mjs" data-main="./replay.py"> names (the replay viewer), a file
+// beside the page.
+function mainScript() {
+  const named = document.querySelector("script[data-main]")?.dataset.main;
+  return named && /^\.\/[a-z]+\.py$/.test(named) ? named : "./main.py";
+}
+
 async function start() {
-  const main = text("./main.py");
+  const main = text(mainScript());
   const files = fetch("./ui.json")
     .then((response) => response.json())
     .then((config) => Promise.all(Object.keys(config.files || {}).map(
