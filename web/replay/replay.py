@@ -192,7 +192,10 @@ class Viewer:
     def on_key(self, event):
         if self.replay is None or event.ctrlKey or event.altKey or event.metaKey:
             return
-        tag = str(event.target.tagName or "").lower()
+        try:
+            tag = str(event.target.tagName or "").lower()
+        except AttributeError:  # the document itself has no tag
+            tag = ""
         if tag in ("input", "select", "textarea"):
             return
         index = replayview.step_from_key(str(event.key), self.index, len(self.replay["steps"]))
