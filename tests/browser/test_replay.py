@@ -82,9 +82,15 @@ def test_a_game_in_progress_steps_back_and_forward(app: Any, page: Any) -> None:
     wait_step(page, int(page.locator(".replay-position").inner_text().split()[-1]))
     last = step(page)
     assert last >= 2
-    assert page.locator(".replay-felt .pile .card").count() >= 1
+    piles = []  # the pile follows the steps: cards on it late in the play, none at the start
+    for back in range(min(last, 8)):
+        piles.append(page.locator(".replay-felt .pile .card").count())
+        page.keyboard.press("ArrowLeft")
+        wait_step(page, last - back - 1)
+    assert max(piles) >= 1, piles
     page.keyboard.press("Home")
     wait_step(page, 0)
+    assert page.locator(".replay-felt .pile .card").count() == 0
     assert page.get_by_role("button", name="◀ Back").is_disabled()
     page.keyboard.press("ArrowRight")
     wait_step(page, 1)
@@ -170,6 +176,7 @@ def test_a_hostile_link_gets_a_message_and_nothing_else(page: Any, name: str) ->
     for part in (".replay-felt", ".replay-events", ".replay-board", ".replay-position"):
         assert page.locator(part).inner_html() == ""
     assert page.locator(".card, svg.pegboard, script:not([src]), img").count() == 0
+    assert page.get_by_role("button", name="Copy the share link").is_hidden()
     assert page.evaluate("() => window.alerted === undefined")
 
 
@@ -219,3 +226,24 @@ def test_no_game_yet_says_so(page: Any) -> None:
     page.wait_for_selector("#replay[data-state=empty]")
     assert "no game to replay" in page.locator(".replay-message").inner_text()
     assert_no_violations(page, "no game")
+
+
+def test_a_finished_game_shows_every_hand(app: Any, page: Any) -> None:
+    table = Table(app, page).open().start()
+    table.play_until(lambda: table.phase == "play")
+    page.locator(".table-header [data-action=new-game]").click()
+    page.locator("#new-game [data-action=resign]").click()
+    page.locator("#game-over").wait_for(state="visible")
+    page.locator("#game-over").get_by_role("link", name="Watch the replay").click()
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.get_attribute("#replay", "data-over") == "true"
+    assert "every hand" in page.locator(".replay-seen").inner_text()
+    page.keyboard.press("End")
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    # Deal 1 as dealt: the computer's six cards face up too, the crib empty.
+    dealt = page.locator(".replay-seat[data-seat='1'] .card:not(.back)")
+    if page.locator(".replay-seat[data-seat='1'] .card").count():
+        assert dealt.count() == page.locator(".replay-seat[data-seat='1'] .card").count()
+    assert page.locator(".replay-felt .card.back").count() == 0
+    assert_no_violations(page, "a finished game")
