@@ -61,6 +61,13 @@ The game endpoints (one game per session)
     judgement, with a sentence in ``lang`` when the board changes the
     advice), the coach's review of a finished deal, and the fair-deal
     commitments (:mod:`cribbage.coach`, :mod:`cribbage.fairdeal`).
+``replay({"save", "seat"?})`` or ``replay({"link"})``
+    The game in a save (the viewer ``seat``, 0 if not given) or in a share
+    link's text (the viewer is the link's), checked as strictly as ``load``,
+    stepped through move by move: each step that seat's view and the events
+    the move caused, every hand and the crib too once the game is over
+    (:func:`cribbage.replay.replay`), with the game's ``save`` and ``link``.
+    Stateless: the session's game is left alone.
 ``review_game({"seat", "save"?, "lang"?})``
     Every decision of a seat in the whole game graded against the master
     (:func:`cribbage.review.review_game`): the session's game, or, statelessly,
@@ -100,6 +107,8 @@ from .coach import coach_advice, review_deal
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
+from .replay import read_link, read_save
+from .replay import replay as replay_steps
 from .review import review_game as grade_game
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
@@ -392,6 +401,18 @@ def review_game(session: Session, request: Request) -> dict[str, Any]:
     return grade_game(game, seat, lang)
 
 
+def replay(session: Session, request: Request) -> dict[str, Any]:
+    """A saved or shared game step by step, as one seat may see it."""
+    if ("save" in request) == ("link" in request):
+        raise ProtocolError("bad-request", "Give either 'save' or 'link'.")
+    if "link" in request:
+        game, seat = read_link(request["link"])
+    else:
+        game = read_save(request["save"])
+        seat = request.get("seat", 0)
+    return replay_steps(game, seat)
+
+
 def deal_proof(session: Session, request: Request) -> dict[str, Any]:
     """Commitments to the decks before they are dealt, and their secrets after."""
     return deal_proofs(session.require_game())
@@ -444,6 +465,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "advise": advise,
     "review": review,
     "review_game": review_game,
+    "replay": replay,
     "undo": undo,
     "resign": resign,
     "deal_proof": deal_proof,

@@ -253,6 +253,22 @@ def scripted_deal_steps(request: Request) -> list[dict[str, Any]]:
     >>> steps[1]["title"], steps[-1]["title"]
     ('Seat 1 laid away to the crib', 'Seat 0 counts crib 10♠ K♣ 8♦ 8♣: 6')
     """
+    return _play_scripted_deal(request)[1]
+
+
+def scripted_deal_game(request: Request) -> Game:
+    """The game of :func:`scripted_deal_steps` once its deal is played (for its replay).
+
+    >>> game = scripted_deal_game({"dealer": 0, "hands": [
+    ...     "5S 4S 2S 8D 6H 8C".split(), "TS 6D JH 4H KC 7C".split()], "starter": "5H"})
+    >>> game.deal_number, Game.from_json(game.to_json()).to_json() == game.to_json()
+    (2, True)
+    """
+    return _play_scripted_deal(request)[0]
+
+
+def _play_scripted_deal(request: Request) -> tuple[Game, list[dict[str, Any]]]:
+    """The scripted deal played through: the game and a snapshot after each step."""
     players = players_of(request)
     lang = lang_of(request)
     names = names_of(request, players)
@@ -285,7 +301,7 @@ def scripted_deal_steps(request: Request) -> list[dict[str, Any]]:
         else:
             move = computer_move(computer, game.view(seat))
         steps.append(_step(game, move, line, lang))
-    return steps
+    return game, steps
 
 
 def _scripted_game(request: Request, players: int) -> Game:

@@ -45,7 +45,7 @@ ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shi
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
 LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
-UI_FOLDERS = ("table", "views")  # the MicroPython UI: DOM code, then pure view code
+UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: the table, the replay viewer, pure views
 
 
 # --- the whole site ----------------------------------------------------------

@@ -97,7 +97,7 @@ def errors() -> None:
 
 
 def later_endpoints() -> None:
-    """Puzzles, drills, the whole-game review, take-backs, resigning, the hand table."""
+    """Puzzles, drills, the whole-game review, replays, take-backs, resigning, the hand table."""
     for lang in ("en", "es", "ja"):
         for kind in ("discard", "play"):
             call("puzzle", {"date": "2026-12-02", "kind": kind, "lang": lang}, ok=True)
@@ -111,6 +111,9 @@ def later_endpoints() -> None:
     for lang in ("en", "es", "ja"):
         call("review_game", {"seat": 0, "save": saved, "lang": lang})
         call("advise", {"seat": 0, "lang": lang})
+    replayed = call("replay", {"save": saved, "seat": 0}, ok=True)["result"]
+    call("replay", {"link": replayed["link"]}, ok=True)
+    call("replay", {"link": "1.not-a-game"}, ok=False)
     call("undo", {"seat": 0})
     call("resign", {"seat": 0, "proof": True})
 

@@ -193,6 +193,7 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     variants = {name for name in on_disk if name.endswith((".br", ".gz")) and name[:-3] in on_disk}
     assert variants and set(files) == on_disk - {"sw.js"} - variants
     assert "index.html" in files and "manifest.webmanifest" in files
+    assert {"replay.html", "replay.css"} <= set(files)  # the replay viewer too (its Python is in ui.json)
     assert sw_cache_name(DIST).startswith("cribbage-")
 
 
@@ -264,6 +265,9 @@ def test_offline_with_the_browser_offline(
     app.wait_engine()
     Table(app, page).start()
     assert page.get_attribute("#table", "data-phase") != "setup"
+    # The replay viewer is a page of its own: it opens offline on the game just started.
+    page.goto(page.url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/replay.html")
+    page.wait_for_selector("#replay[data-state=ready]", timeout=120_000)
 
 
 def make_build_b(a: Path, b: Path) -> None:

@@ -28,6 +28,14 @@ const SHIM = {
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// The page's own main script: ui.json's main (main.py, the table), or the
+// module its <script src="./ui.mjs" data-main="./replay.py"> names (the replay
+// viewer), one of ui.json's files.
+function mainScript(files, main) {
+  const named = document.querySelector("script[data-main]")?.dataset.main;
+  return named && Object.hasOwn(files, named) ? named : main;
+}
+
 async function start() {
   const bundle = fetch("./ui.json").then((response) => {
     if (!response.ok) throw new Error(`./ui.json answered ${response.status}`);
@@ -46,7 +54,7 @@ async function start() {
     python.FS.writeFile(name, source);
   }
   await cribbageNextTurn(); // the interpreter's start and main.py: two tasks, not one long one
-  await python.runPythonAsync(files[main]);
+  await python.runPythonAsync(files[mainScript(files, main)]);
 }
 
 start().catch((error) => console.error(`The table's UI could not start: ${error.message || error}`));

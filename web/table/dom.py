@@ -9,6 +9,7 @@ from pyscript import document, window
 
 SETTINGS_KEY = "cribbage.settings"
 SAVE_KEY = "cribbage.save"
+FINISHED_KEY = "cribbage.finished"  # the last game finished at the table (for its replay)
 TALLY_KEY = "cribbage.tally"
 STATS_KEY = "cribbage.stats"
 SHOW_KEY = "cribbage.showing"  # the deal whose show waits for Continue (a reload shows it again)

@@ -13,7 +13,7 @@ import json
 
 import shell
 import tableview
-from dom import SAVE_KEY, SETTINGS_KEY, SHOW_KEY, TALLY_KEY, storage_get, storage_set
+from dom import FINISHED_KEY, SAVE_KEY, SETTINGS_KEY, SHOW_KEY, TALLY_KEY, storage_get, storage_set
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from shell import i18n
@@ -341,6 +341,7 @@ class TableGame(TableInput):
             side = "won" if outcome["winner"] == state.team_of(HUMAN) else "lost"
             tally[side] += outcome["game_points"]
             storage_set(TALLY_KEY, json.dumps(tally))
+            storage_set(FINISHED_KEY, storage_get(SAVE_KEY))  # replay.html can show it
             storage_set(SAVE_KEY, None)
         state.over = {"outcome": outcome, "tally": tally}
         self.draw_game_over()
