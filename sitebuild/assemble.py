@@ -35,7 +35,7 @@ from sitebuild.precompile import (
     precompiled_engine,
     precompiled_stdlib,
 )
-from sitebuild.sparse import pack_memory
+from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
@@ -45,7 +45,7 @@ ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shi
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
 LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
-UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: the table, the replay viewer, pure views
+UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay viewer, views
 
 
 # --- the whole site ----------------------------------------------------------
@@ -83,7 +83,9 @@ def site_files() -> dict[str, bytes]:
     snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
                                lazy)
     runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
-    snapshot = pack_memory(snapshot)  # the page fills in the zeros itself
+    # The page makes the zeros and the wasm's static data itself (sitebuild/sparse.py).
+    snapshot = pack_memory(snapshot, pyodide_memory_start(snapshot),
+                           data_segments(runtime["pyodide.asm.wasm"]))
     snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"

@@ -193,7 +193,7 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     variants = {name for name in on_disk if name.endswith((".br", ".gz")) and name[:-3] in on_disk}
     assert variants and set(files) == on_disk - {"sw.js"} - variants
     assert "index.html" in files and "manifest.webmanifest" in files
-    assert {"replay.html", "replay.css"} <= set(files)  # the replay viewer too (its Python is in ui.json)
+    assert {"replay.html", "replay.css"} <= set(files)  # the replay viewer (Python: ui.json)
     assert sw_cache_name(DIST).startswith("cribbage-")
 
 

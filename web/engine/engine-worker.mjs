@@ -81,15 +81,26 @@ globalThis.fetch = async (input, init) => {
 // memory from it); it asks for the module through
 // WebAssembly.instantiateStreaming, answered here with this module, compiled
 // from the start. Its own request for the file is answered with nothing, as
-// it is never read. Instantiation waits for `wasmNeeds`: the snapshot's last
-// byte, which Pyodide copies into the memory right after.
+// it is never read. `restoring` (the snapshot being read, if any) completes
+// the snapshot from the fresh instance, which Pyodide restores right after.
 const WASM = new URL("./{{PYODIDE_DIR}}/pyodide.asm.wasm", import.meta.url).href;
 let wasmModule = null; // started first thing in start()
-let wasmNeeds = Promise.resolve();
+let restoring = null;
 
 WebAssembly.instantiateStreaming = async (_source, imports) => {
-  const [module] = await Promise.all([wasmModule, wasmNeeds]);
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
+  const module = await wasmModule;
+  const snapshot = restoring;
+  if (snapshot) await snapshot.filled;
+  const instance = await WebAssembly.instantiate(module, imports);
+  if (snapshot) {
+    try {
+      snapshot.takeStaticData(instance.exports.memory);
+    } catch (error) {
+      snapshot.fail(error); // Pyodide would only log it, and wait for ever
+      throw error;
+    }
+  }
+  return { module, instance };
 };
 
 function fail(error) {
@@ -133,28 +144,41 @@ function install(pyodide, tar, home) {
   }
 }
 
-// The snapshot file is Python's memory without its long runs of zeros
-// (sitebuild/sparse.py): a header (magic, the memory's size), then records of
-// (offset, length, bytes). `memory` resolves with the whole memory, zeroed, as
+// The snapshot file holds only what the page cannot make itself
+// (sitebuild/sparse.py): a header (magic, the snapshot's size, where the wasm
+// memory starts in it), then records of (offset, length, bytes). A record whose
+// length has its top bit (FROM_WASM) set carries no bytes: they are the wasm's own static
+// data, copied from the fresh instance's memory (takeStaticData); bytes no
+// record covers are zero. `memory` resolves with the whole snapshot, zeroed, as
 // soon as the header is in (Pyodide sizes the wasm memory from it); `filled`
-// once every record has been copied in as it streamed.
-const MAGIC = "CRIBMEM1";
+// once every record's bytes have been copied in as they streamed.
+const MAGIC = "CRIBMEM2";
+const LENGTH = 0x7fffffff; // a record's length without its FROM_WASM bit
 
 function readSnapshot() {
   let sized;
   const memory = new Promise((resolve, reject) => { sized = { resolve, reject }; });
-  const filled = fillSnapshot(sized);
-  filled.catch((error) => sized.reject(error)); // no header: memory fails too
+  const snapshot = { memory, target: null, start: 0, fromWasm: [] };
+  snapshot.failed = new Promise((_, reject) => { snapshot.fail = reject; });
+  snapshot.failed.catch(() => {}); // reported through startPython
+  snapshot.filled = fillSnapshot(snapshot, sized.resolve);
+  snapshot.filled.catch((error) => sized.reject(error)); // no header: memory fails too
   memory.catch(() => {}); // reported through `filled`
-  return { memory, filled };
+  snapshot.takeStaticData = (wasmMemory) => { // once filled
+    for (const [offset, length] of snapshot.fromWasm) {
+      snapshot.target.set(new Uint8Array(wasmMemory.buffer, offset - snapshot.start, length),
+        offset);
+    }
+  };
+  return snapshot;
 }
 
-async function fillSnapshot(sized) {
+async function fillSnapshot(snapshot, sized) {
   const response = await fetch(ENGINE_SNAPSHOT);
   if (!response.ok) throw new Error(`${ENGINE_SNAPSHOT} answered ${response.status}`);
   const reader = response.body.getReader();
   let memory = null;
-  let head = new Uint8Array(0); // a header's bytes so far (file header, then each record's)
+  let head = new Uint8Array(0); // a header's bytes so far (the file's, then each record's)
   let at = 0;
   let left = 0; // bytes of the current record still to copy, to memory[at...]
   for (;;) {
@@ -170,21 +194,31 @@ async function fillSnapshot(sized) {
         chunk = chunk.subarray(part.length);
         continue;
       }
-      const need = (memory ? 8 : 12) - head.length;
+      const size = memory ? 8 : 16;
+      const need = size - head.length;
       head = joined(head, chunk.subarray(0, need));
       chunk = chunk.subarray(need);
-      if (head.length < (memory ? 8 : 12)) break; // the rest comes in the next chunk
+      if (head.length < size) break; // the rest comes in the next chunk
       const fields = new DataView(head.buffer, head.byteOffset, head.length);
       if (!memory) {
         if (new TextDecoder().decode(head.subarray(0, 8)) !== MAGIC) {
           throw new Error(`${ENGINE_SNAPSHOT} is not a packed memory`);
         }
         memory = new Uint8Array(fields.getUint32(8, true));
-        sized.resolve(memory);
+        snapshot.start = fields.getUint32(12, true);
+        snapshot.target = memory;
+        sized(memory);
       } else {
         at = fields.getUint32(0, true);
-        left = fields.getUint32(4, true);
-        if (at + left > memory.length) throw new Error(`${ENGINE_SNAPSHOT} is damaged`);
+        const length = fields.getUint32(4, true);
+        left = length & LENGTH;
+        if (at + left > memory.length || (length !== left && at < snapshot.start)) {
+          throw new Error(`${ENGINE_SNAPSHOT} is damaged`);
+        }
+        if (length !== left) { // FROM_WASM: no bytes follow
+          snapshot.fromWasm.push([at, left]);
+          left = 0;
+        }
       }
       head = new Uint8Array(0);
     }
@@ -205,12 +239,12 @@ function joined(first, second) {
 async function startPython() {
   const snapshot = readSnapshot();
   try {
-    wasmNeeds = snapshot.filled; // Python's memory is restored right after instantiation
-    const [pyodide] = await Promise.all([
-      loadPyodide({ _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule]);
+    restoring = snapshot;
+    const [pyodide] = await Promise.race([snapshot.failed, Promise.all([
+      loadPyodide({ _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule])]);
     return { pyodide, restored: true };
   } catch (error) {
-    wasmNeeds = Promise.resolve();
+    restoring = null;
     console.warn(`The engine's snapshot was not used (${error && error.message}): starting Python.`);
     const stdLibURL = new URL("./{{PYODIDE_DIR}}/python_stdlib-start.zip", import.meta.url).href;
     const [pyodide] = await Promise.all([loadPyodide({ stdLibURL }), wasmModule]);
