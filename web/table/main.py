@@ -79,11 +79,15 @@ async def boot(dom):
     await asyncio.sleep(0)
     import statsview  # noqa: F401
     await asyncio.sleep(0)
+    import reviewview  # noqa: F401
+    await asyncio.sleep(0)
     import tablecoach  # noqa: F401
     import tablestate
     await asyncio.sleep(0)
     import tableinput  # noqa: F401
     import tableshow  # noqa: F401
+    await asyncio.sleep(0)
+    import tablereview  # noqa: F401
     await asyncio.sleep(0)
     import tablegame
 
