@@ -8,8 +8,9 @@ what the master would have done from the same :class:`~cribbage.view.PlayerView`
   minus crib, exact over every starter) and, near the end of a 2-player game,
   by the master's chance to win;
 - a **card played** by the expert's value of the rest of the play (sampled
-  hands, searched to the end, plus the reply heuristic) and, near the end, by
-  the master's search on the chance to win;
+  hands, searched to the end, plus the reply heuristic: 8 sampled deals far
+  from the end, 12 near it) and, near the end, by the master's search on the
+  chance to win;
 - a **count claim** (manual counting) by the points claimed against the
   true worth.
 
@@ -53,7 +54,8 @@ CATEGORIES = ("best", "good", "inaccuracy", "mistake", "blunder")
 POINT_STEPS = (0.05, 0.5, 1.5, 3.0)
 WIN_STEPS = (0.002, 0.02, 0.05, 0.10)
 POINTS_PER_WIN = 1 / 0.03  # a point is worth about 3% of the game near the end
-SAMPLES = 12
+SAMPLES = 12  # sampled deals per card played, near the end (the board decides)
+SAMPLES_FAR = 8  # and far from it, where a point is a point (a cheaper review)
 
 
 def category(loss: float, steps: tuple[float, ...]) -> str:
@@ -235,10 +237,11 @@ def judge_discard(view: PlayerView, move: Move, lang: str) -> dict[str, Any]:
 
 def judge_play(view: PlayerView, move: Move, number: int, lang: str) -> dict[str, Any]:
     card = move.cards[0]
-    points = play_values(view, random.Random(number), SAMPLES)
+    near = plays_for_win(view)
+    points = play_values(view, random.Random(number), SAMPLES if near else SAMPLES_FAR)
     win: tuple[float, float] | None = None
     best_card = max(points, key=lambda c: (points[c], -c.index))
-    if plays_for_win(view):
+    if near:
         wins = win_play_values(view, random.Random(number), SAMPLES)
         best_card = max(wins, key=lambda c: (wins[c], -c.index))
         win = (wins[best_card], _same_rank(wins, card))
