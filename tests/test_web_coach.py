@@ -170,3 +170,19 @@ def test_the_review_panel_draws_an_engine_report_and_the_statistics_keep_its_acc
     assert 'data-chart="accuracy"' in chart and chart.count("<circle") == 1
     again["accuracy"].append({"game": "g2", "accuracy": 140})
     assert statsview.read_stats(json.dumps(again))["accuracy"] == []  # malformed: from zero
+
+
+@pytest.mark.parametrize(("lang", "need"), [("en", "You need 13 to win"),
+                                            ("es", "Te faltan 13 para ganar"),
+                                            ("ja", "勝利まであと13点")])
+def test_the_hint_shows_the_board_note_in_the_page_language(lang: str, need: str) -> None:
+    game = Game.scripted(dealer=1, hands=["7D 6H 7H KH JS KD", "TC 5C 9C QH 3D 3H"],
+                         starter="6D", scores=(108, 112))
+    session.call("load", json.dumps({"save": game.to_json()}))
+    advice = call("advise", {"seat": 0, "lang": lang})["result"]
+    assert advice["note"] and need in advice["note"]
+    text = coachview.advice_html(shell.Words(lang), advice)
+    assert 'class="board-note"' in text and need in text
+    assert text.count("data-win=") == 15
+    assert coachview.advice_html(shell.Words(lang), advice).index("board-note") < text.index(
+        "<table")

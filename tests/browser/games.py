@@ -41,3 +41,15 @@ def last_deal_save(seed: int, target: int = 121, level: str = "standard") -> str
     settings = shell.settings_from_form({"players": "2", "target": str(target), "level": level,
                                          "speed": "0"}, offer)
     return str(tableview.save_envelope(settings, text))
+
+
+def near_the_end_save() -> str:
+    """A scripted 2-player game near its end where the board changes the coach's advice:
+    the human (seat 0, pone, 108 to 112) lays away first, from 7D 6H 7H KH JS KD with
+    6D to come; by points the coach lays away 6H JS, to win K-K."""
+    game = Game.scripted(dealer=1, hands=["7D 6H 7H KH JS KD", "TC 5C 9C QH 3D 3H"],
+                         starter="6D", scores=(108, 112))
+    offer = json.loads(Session().call("hello"))["result"]
+    settings = shell.settings_from_form({"players": "2", "target": "121", "level": "standard",
+                                         "speed": "0"}, offer)
+    return str(tableview.save_envelope(settings, game.to_json()))

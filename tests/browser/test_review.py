@@ -9,7 +9,7 @@ from typing import Any
 
 from .axe import assert_no_violations
 from .driver import Table
-from .games import last_deal_save
+from .games import last_deal_save, near_the_end_save
 
 GRADES = {"best", "good", "inaccuracy", "mistake", "blunder"}
 
@@ -110,3 +110,25 @@ def test_review_the_game_in_progress_from_the_header_in_spanish(app: Any, page: 
     assert page.evaluate("document.activeElement.dataset.action") == "review-game"
     # The game goes on: the human still lays away.
     assert page.locator("#table").get_attribute("data-phase") == "discard"
+
+
+def test_the_hint_says_when_the_board_changes_the_advice(app: Any, page: Any) -> None:
+    table = Table(app, page).open()
+    page.evaluate("text => localStorage.setItem('cribbage.save', text)", near_the_end_save())
+    page.reload()
+    app.wait_engine()
+    page.wait_for_selector("#table[data-phase=discard]")
+    page.select_option("#language", "ja")
+    page.wait_for_function("() => performance.getEntriesByName('cribbage:language-switch')"
+                           ".length > 0")
+    page.locator(".actions [data-action=hint]").focus()
+    page.keyboard.press("h")
+    note = page.locator(".coach-panel .board-note")
+    note.wait_for(timeout=60_000)
+    assert "勝利まであと13点" in note.inner_text()
+    rows = page.locator(".coach-panel tr[data-rank]")
+    assert rows.count() == 15 and rows.first.locator("[data-win]").count() == 1
+    assert sorted(table.page.locator(".coach-panel tr[data-rank='1'] [data-card]")
+                  .evaluate_all("cards => cards.slice(0, 2).map(c => c.dataset.card)")) \
+        == ["KD", "KH"]
+    assert_no_violations(page, "hint with the board's note", ".coach-panel")
