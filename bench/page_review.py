@@ -53,7 +53,7 @@ def review_in_page(browser: Any, url: str, save: str) -> dict[str, Any]:
     page.wait_for_selector("#table[data-phase=discard]")
     page.wait_for_timeout(500)  # the table settles after resuming
     before = page.evaluate("performance.now()")
-    page.locator(".table-header [data-action=review-game]").click()
+    page.locator(".review-line [data-action=review-game]").click()
     page.wait_for_selector("#review[data-state=done]")
     seconds = page.evaluate(
         "performance.getEntriesByName('cribbage:game-review').at(-1).duration") / 1000

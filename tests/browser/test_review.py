@@ -87,14 +87,14 @@ def test_review_a_finished_game_with_progress_keyboard_axe_and_statistics(app: A
     assert_no_violations(page, "statistics with accuracy", "#stats")
 
 
-def test_review_the_game_in_progress_from_the_header_in_spanish(app: Any, page: Any) -> None:
+def test_review_the_game_in_progress_in_spanish(app: Any, page: Any) -> None:
     resume(app, page, seed=5)
     page.select_option("#language", "es")
     page.wait_for_function("() => performance.getEntriesByName('cribbage:language-switch')"
                            ".length > 0")  # the table speaks Spanish too
-    header = page.locator(".table-header [data-action=review-game]")
-    assert header.inner_text() == "Revisar partida"
-    header.click()
+    button = page.locator(".review-line [data-action=review-game]")
+    assert button.inner_text() == "Revisar partida"
+    button.click()
     review = wait_review(page)
     assert "Precisión" in review.inner_text()
     grades = review.locator(".review-decisions .grade")

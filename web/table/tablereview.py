@@ -1,6 +1,6 @@
 """The whole-game review at the table (MicroPython, main thread).
 
-"Review game" (in the header during a game, in the game-over dialog after it)
+"Review game" (below the game log during a game, in the game-over dialog after it)
 opens the review dialog and asks the engine, in the worker, to grade the
 human's decisions one deal at a time (``review_game`` with ``deal``), so the
 dialog shows real progress and no main-thread task waits on the grading;
