@@ -68,10 +68,14 @@ The game endpoints (one game per session)
     the move caused, every hand and the crib too once the game is over
     (:func:`cribbage.replay.replay`), with the game's ``save`` and ``link``.
     Stateless: the session's game is left alone.
-``review_game({"seat", "save"?, "lang"?})``
+``review_game({"seat", "save"?, "lang"?, "deal"?})``
     Every decision of a seat in the whole game graded against the master
     (:func:`cribbage.review.review_game`): the session's game, or, statelessly,
-    the game in ``save`` (the session's game is left alone).
+    the game in ``save`` (the session's game is left alone). With ``deal``,
+    only that deal's graded decisions, ``{"deal", "deals", "decisions"}``: the
+    page asks deal by deal to show its progress, then without ``deal`` for the
+    report, which reuses the deals already graded (the session keeps the last
+    game's review).
 
 The stateless endpoints (the widgets; they leave the game alone)
 -----------------------------------------------------------------
@@ -109,7 +113,7 @@ from .game import Game, GameStateError, IllegalMoveError, Move
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
 from .replay import read_link, read_save
 from .replay import replay as replay_steps
-from .review import review_game as grade_game
+from .review import GameReview
 from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
 from .tutor import deal_steps, peg_sequence, score, show_score
 
@@ -186,6 +190,8 @@ class Session:
     def __init__(self) -> None:
         self.game: Game | None = None
         self.computers: dict[tuple[int, str], ComputerPlayer] = {}
+        # the last game's review, by (save, seat, lang): asked deal by deal, then whole
+        self.game_review: tuple[tuple[str, int, str], GameReview] | None = None
 
     def call(self, name: str, text: str = "{}") -> str:
         """Answer one call: ``name`` is an endpoint, ``text`` a JSON object. Never raises."""
@@ -386,7 +392,8 @@ def review(session: Session, request: Request) -> dict[str, Any]:
 
 
 def review_game(session: Session, request: Request) -> dict[str, Any]:
-    """Grade every decision of a seat in the session's game, or in the given save."""
+    """Grade every decision of a seat in the session's game, or in the given save;
+    with ``deal``, one deal's decisions."""
     text = request.get("save")
     if text is not None and not isinstance(text, str):
         raise ProtocolError("bad-request", "'save' must be the text save() returned.")
@@ -398,7 +405,17 @@ def review_game(session: Session, request: Request) -> dict[str, Any]:
     lang = request.get("lang", "en")
     if not isinstance(lang, str):
         raise ProtocolError("bad-request", "'lang' must be a language code.")
-    return grade_game(game, seat, lang)
+    key = (game.to_json(), seat, lang)
+    if session.game_review is None or session.game_review[0] != key:
+        session.game_review = (key, GameReview(game, seat, lang))
+    review = session.game_review[1]
+    deal = request.get("deal")
+    if deal is None:
+        return review.report()
+    if type(deal) is not int or deal not in review.deal_numbers():
+        raise ProtocolError("bad-request", f"'deal' must be a deal of this game (1 to "
+                            f"{review.deals}).")
+    return {"deal": deal, "deals": review.deals, "decisions": review.deal(deal)}
 
 
 def replay(session: Session, request: Request) -> dict[str, Any]:

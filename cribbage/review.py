@@ -8,8 +8,9 @@ what the master would have done from the same :class:`~cribbage.view.PlayerView`
   minus crib, exact over every starter) and, near the end of a 2-player game,
   by the master's chance to win;
 - a **card played** by the expert's value of the rest of the play (sampled
-  hands, searched to the end, plus the reply heuristic) and, near the end, by
-  the master's search on the chance to win;
+  hands, searched to the end, plus the reply heuristic: 8 sampled deals far
+  from the end, 12 near it) and, near the end, by the master's search on the
+  chance to win;
 - a **count claim** (manual counting) by the points claimed against the
   true worth.
 
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import i18n
@@ -53,7 +54,8 @@ CATEGORIES = ("best", "good", "inaccuracy", "mistake", "blunder")
 POINT_STEPS = (0.05, 0.5, 1.5, 3.0)
 WIN_STEPS = (0.002, 0.02, 0.05, 0.10)
 POINTS_PER_WIN = 1 / 0.03  # a point is worth about 3% of the game near the end
-SAMPLES = 12
+SAMPLES = 12  # sampled deals per card played, near the end (the board decides)
+SAMPLES_FAR = 8  # and far from it, where a point is a point (a cheaper review)
 
 
 def category(loss: float, steps: tuple[float, ...]) -> str:
@@ -72,26 +74,89 @@ def review_game(game: Game, seat: int, lang: str = "en",
                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Grade every decision ``seat`` made in ``game``; JSON-ready.
 
-    ``progress(done, total)`` is called after each move replayed (for a
+    ``progress(done, total)`` is called after each deal graded (for a
     progress indicator). Deterministic: the sampled searches are seeded by
     the move's number.
     """
-    if type(seat) is not int or not 0 <= seat < game.players:
-        raise ValueError(f"There is no seat {seat!r} in this game.")
-    lang = i18n.language(lang)
-    data = game.to_dict()
-    moves, data["moves"] = data["moves"], []
-    replay = Game.from_dict(data)
-    decisions: list[dict[str, Any]] = []
-    for number, text in enumerate(moves):
-        if replay.current_player == seat and replay.phase in ("discard", "play", "count",
-                                                                "peg_count"):
-            judged = judge(replay.view(seat), Move.parse(text), number, lang)
-            if judged is not None:
-                decisions.append(judged)
-        replay.apply(text)
+    review = GameReview(game, seat, lang)
+    for deal in review.deal_numbers():
+        review.deal(deal)
         if progress is not None:
-            progress(number + 1, len(moves))
+            progress(deal, review.deals)
+    return review.report()
+
+
+class GameReview:
+    """One seat's review of one game, graded deal by deal on demand.
+
+    The game is replayed once, a deal at a time: :meth:`deal` grades up to
+    that deal (the page asks deal by deal and shows its progress between
+    them), :meth:`report` grades the rest and sums the game up.
+
+    >>> from cribbage.game import Game
+    >>> from cribbage.players import computer_move, make_player
+    >>> game = Game.new(seed=4, first_dealer=0)
+    >>> bot = make_player("beginner", 1)
+    >>> while game.deal_number < 3:
+    ...     game.apply(computer_move(bot, game.view(game.current_player)))
+    >>> review = GameReview(game, 0)
+    >>> review.deals, [d["kind"] for d in review.deal(1)][0]
+    (3, 'discard')
+    >>> review.report()["decisions"][0] == review.deal(1)[0]
+    True
+    """
+
+    def __init__(self, game: Game, seat: int, lang: str = "en") -> None:
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise ValueError(f"There is no seat {seat!r} in this game.")
+        self.seat = seat
+        self.lang = i18n.language(lang)
+        self.deals = game.deal_number
+        self.graded: dict[int, list[dict[str, Any]]] = {}
+        self._walk = self._replay(game)
+
+    def deal_numbers(self) -> range:
+        """The deals of the game, first to last (the last may be unfinished)."""
+        return range(1, self.deals + 1)
+
+    def deal(self, number: int) -> list[dict[str, Any]]:
+        """The graded decisions of one deal (grading every deal before it first)."""
+        if type(number) is not int or number not in self.deal_numbers():
+            raise ValueError(f"There is no deal {number!r} in this game.")
+        while number not in self.graded:
+            next(self._walk)
+        return self.graded[number]
+
+    def _replay(self, game: Game) -> Iterator[None]:
+        """Replay the game, grading the seat's decisions; pause after each deal."""
+        data = game.to_dict()
+        moves, data["moves"] = data["moves"], []
+        replay = Game.from_dict(data)
+        deal, decisions = replay.deal_number, list[dict[str, Any]]()
+        for number, text in enumerate(moves):
+            if replay.deal_number != deal:
+                self.graded[deal] = decisions
+                yield
+                deal, decisions = replay.deal_number, []
+            if replay.current_player == self.seat and replay.phase in (
+                    "discard", "play", "count", "peg_count"):
+                judged = judge(replay.view(self.seat), Move.parse(text), number, self.lang)
+                if judged is not None:
+                    decisions.append(judged)
+            replay.apply(text)
+        self.graded[deal] = decisions
+        for number in self.deal_numbers():
+            self.graded.setdefault(number, [])
+        yield
+
+    def report(self) -> dict[str, Any]:
+        """Every decision of the game graded, the accuracy and the costliest moments."""
+        decisions = [d for deal in self.deal_numbers() for d in self.deal(deal)]
+        return summarize(decisions, self.seat, self.lang)
+
+
+def summarize(decisions: list[dict[str, Any]], seat: int, lang: str) -> dict[str, Any]:
+    """The review's report from its graded decisions (counts, accuracy, costliest)."""
     counts = {name: sum(1 for d in decisions if d["category"] == name) for name in CATEGORIES}
     accuracy = (sum(100 * math.exp(-d["cost"] / 2) for d in decisions) / len(decisions)
                 if decisions else 100.0)
@@ -172,10 +237,11 @@ def judge_discard(view: PlayerView, move: Move, lang: str) -> dict[str, Any]:
 
 def judge_play(view: PlayerView, move: Move, number: int, lang: str) -> dict[str, Any]:
     card = move.cards[0]
-    points = play_values(view, random.Random(number), SAMPLES)
+    near = plays_for_win(view)
+    points = play_values(view, random.Random(number), SAMPLES if near else SAMPLES_FAR)
     win: tuple[float, float] | None = None
     best_card = max(points, key=lambda c: (points[c], -c.index))
-    if plays_for_win(view):
+    if near:
         wins = win_play_values(view, random.Random(number), SAMPLES)
         best_card = max(wins, key=lambda c: (wins[c], -c.index))
         win = (wins[best_card], _same_rank(wins, card))
@@ -273,4 +339,4 @@ def review_cli(argv: list[str], parser_class: Any) -> int:
     return 0
 
 
-__all__ = ["CATEGORIES", "category", "format_review", "review_cli", "review_game"]
+__all__ = ["CATEGORIES", "GameReview", "category", "format_review", "review_cli", "review_game"]

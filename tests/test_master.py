@@ -181,6 +181,63 @@ def test_protocol_review_game():
     assert again["ok"] and again["result"]["lang"] == "ja"
 
 
+def missed_points_game(seed: int) -> tuple[Game, str]:
+    """A deal where seat 0 could make fifteen or 31 in the play and played another card."""
+    game = Game.new(seed=seed, first_dealer=0)
+    bots = [make_player("standard", 1), make_player("standard", 2)]
+    planted = ""
+    while game.deal_number < 2:
+        seat = game.current_player
+        if seat == 0 and game.phase == "play" and not planted:
+            plays = [m for m in game.legal_moves() if m.kind == "play"]
+            scoring = [m for m in plays if game.count + m.cards[0].value in (15, 31)]
+            others = [m for m in plays if game.count + m.cards[0].value not in (15, 31)
+                      and all(m.cards[0].rank != c.rank for c in game.pile[-1:])]
+            if scoring and others:
+                planted = others[0].cards[0].code
+                game.apply(others[0])
+                continue
+        game.apply(computer_move(bots[seat], game.view(seat)))
+    return game, planted
+
+
+@pytest.mark.parametrize("seed", [9, 19])
+def test_review_grades_a_missed_fifteen_or_31(seed):
+    game, planted = missed_points_game(seed)
+    assert planted
+    report = review_game(game, 0)
+    played = [d for d in report["decisions"] if d["kind"] == "play" and d["chosen"] == [planted]]
+    assert played[0]["category"] in ("mistake", "blunder"), played[0]
+    assert played[0]["best"] != [planted] and played[0]["reason"]
+    assert played[0] in report["costliest"]
+
+
+def test_protocol_reviews_deal_by_deal_then_the_whole_game():
+    game = Game.new(seed=5, first_dealer=0)
+    play_out(game, [make_player("standard", 1), make_player("expert", 2)], max_deals=3)
+    session = Session()
+    session.call("load", json.dumps({"save": game.to_json()}))
+    deals, decisions = None, []
+    number = 1
+    while deals is None or number <= deals:
+        reply = json.loads(session.call("review_game", json.dumps({"seat": 0, "deal": number})))
+        assert reply["ok"], reply
+        assert reply["result"]["deal"] == number
+        deals = reply["result"]["deals"]
+        decisions += reply["result"]["decisions"]
+        number += 1
+    assert deals == game.deal_number >= 3
+    whole = json.loads(session.call("review_game", '{"seat": 0}'))["result"]
+    assert whole["decisions"] == decisions == review_game(game, 0)["decisions"]
+    assert {d["position"]["deal"] for d in decisions} <= set(range(1, deals + 1))
+    for bad in ({"seat": 0, "deal": 0}, {"seat": 0, "deal": deals + 1}, {"seat": 0, "deal": "1"}):
+        error = json.loads(session.call("review_game", json.dumps(bad)))["error"]
+        assert error["kind"] == "bad-request" and "deal" in error["message"]
+    progress: list[tuple[int, int]] = []
+    review_game(game, 0, progress=lambda done, total: progress.append((done, total)))
+    assert progress == [(n, deals) for n in range(1, deals + 1)]
+
+
 # --- the coach near the end -------------------------------------------------------------
 
 

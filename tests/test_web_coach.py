@@ -20,6 +20,7 @@ sys.path[:0] = [str(WEB / "views")]
 shell = importlib.import_module("shell")
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
+reviewview = importlib.import_module("reviewview")
 
 from cribbage import Game  # noqa: E402
 from cribbage.fairdeal import deal_proofs  # noqa: E402
@@ -27,7 +28,8 @@ from cribbage.players import computer_move, make_player  # noqa: E402
 from cribbage.protocol import Session  # noqa: E402
 
 
-@pytest.mark.parametrize("module", [coachview, statsview], ids=["coachview", "statsview"])
+@pytest.mark.parametrize("module", [coachview, statsview, reviewview],
+                         ids=["coachview", "statsview", "reviewview"])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 
@@ -142,3 +144,45 @@ def test_statistics_count_each_game_and_deal_once() -> None:
     assert [sum(t.values()) for t in totals] == game.scores
     assert statsview.read_stats(json.dumps(stats)) == stats
     assert "Expert" in statsview.stats_html(shell.Words(), stats, ["beginner", "expert"])
+
+
+def test_the_review_panel_draws_an_engine_report_and_the_statistics_keep_its_accuracy(
+        ) -> None:
+    game = Game.scripted(dealer=0, hands=["AS 3S 7D 9C QC 8H", "5S 5H 4D 6C JD KS"],
+                         starter="2D")
+    game.apply("discard 5S 5H")  # the pone throws 5-5 into the dealer's crib
+    bots = [make_player("standard", 1), make_player("standard", 2)]
+    while game.deal_number == 1:
+        game.apply(computer_move(bots[game.current_player], game.view(game.current_player)))
+    reply = json.loads(Session().call("review_game", json.dumps(
+        {"seat": 1, "save": game.to_json(), "lang": "es"})))["result"]
+    words = shell.Words("es")
+    text = reviewview.review_html(words, reply, ["Tú", "Ordenador"])
+    decisions = reply["decisions"]
+    assert text.count("<li data-kind=") == len(decisions) >= 2
+    assert reply["costliest"][0]["category"] in ("mistake", "blunder")
+    assert 'data-card="5S"' in text and "Error" in text and "Precisión" in text
+    stats = statsview.new_stats()
+    statsview.note_accuracy(stats, "g1", reply["accuracy"])
+    again = statsview.read_stats(json.dumps(stats))
+    assert again["accuracy"] == [{"game": "g1", "accuracy": reply["accuracy"]}]
+    chart = statsview.stats_html(shell.Words(), again, ["standard"])
+    assert 'data-chart="accuracy"' in chart and chart.count("<circle") == 1
+    again["accuracy"].append({"game": "g2", "accuracy": 140})
+    assert statsview.read_stats(json.dumps(again))["accuracy"] == []  # malformed: from zero
+
+
+@pytest.mark.parametrize(("lang", "need"), [("en", "You need 13 to win"),
+                                            ("es", "Te faltan 13 para ganar"),
+                                            ("ja", "勝利まであと13点")])
+def test_the_hint_shows_the_board_note_in_the_page_language(lang: str, need: str) -> None:
+    game = Game.scripted(dealer=1, hands=["7D 6H 7H KH JS KD", "TC 5C 9C QH 3D 3H"],
+                         starter="6D", scores=(108, 112))
+    session.call("load", json.dumps({"save": game.to_json()}))
+    advice = call("advise", {"seat": 0, "lang": lang})["result"]
+    assert advice["note"] and need in advice["note"]
+    text = coachview.advice_html(shell.Words(lang), advice)
+    assert 'class="board-note"' in text and need in text
+    assert text.count("data-win=") == 15
+    assert coachview.advice_html(shell.Words(lang), advice).index("board-note") < text.index(
+        "<table")

@@ -133,12 +133,16 @@ def _draw_hands(view: PlayerView, rng: random.Random,
                 hands.append(tuple(sorted(card.rank for card in view.hand)))
                 continue
             floor = floors.get(seat, 1)
-            fits = [card for card in pool if card.value >= floor][:size]
+            if floor <= 1:  # no go to respect: the first cards of the pool (the common case)
+                fits = pool[:size]
+                del pool[:size]
+            else:
+                fits = [card for card in pool if card.value >= floor][:size]
+                for card in fits:
+                    pool.remove(card)
             if len(fits) < size:
                 ok = False
                 break
-            for card in fits:
-                pool.remove(card)
             if not accept(seat, fits, pool):
                 ok = False
                 break
@@ -181,17 +185,39 @@ def discard_regret(held: Sequence[int], players: int, crib_sign: float) -> float
 
     ``held`` is the ranks dealt (the kept four first); the model discards by
     expected hand plus ``crib_sign`` times the crib table (a standard-like or
-    expert-like player).
+    expert-like player). The best keep of each dealt set of ranks is computed
+    once (the searches ask about the same sets again and again).
+
+    >>> discard_regret((5, 5, 10, 11, 1, 2), 2, 1.0)
+    0.0
+    >>> discard_regret((1, 2, 3, 13, 5, 5), 2, -1.0) > 3
+    True
     """
+    keep = len(held) - (2 if players == 2 else 1)
+    kept = tuple(sorted(held[:keep]))
+    thrown = tuple(sorted(held[keep:]))
+    return (_best_keep(tuple(sorted(held)), keep, players, crib_sign)
+            - _keep_worth(kept, thrown, players, crib_sign))
+
+
+def _keep_worth(kept: tuple[int, ...], thrown: tuple[int, ...], players: int,
+                crib_sign: float) -> float:
+    """Expected hand of the kept ranks plus ``crib_sign`` times the thrown ranks' crib."""
     role = "dealer" if crib_sign > 0 else "pone"
-    size = len(held)
-    keep = size - (2 if players == 2 else 1)
-    values = []
-    for kept in combinations(range(size), keep):
-        ranks = tuple(sorted(held[i] for i in kept))
-        thrown = tuple(sorted(held[i] for i in range(size) if i not in kept))
-        values.append(keep_value(ranks) + crib_sign * throw_value(players, role, thrown))
-    return max(values) - values[0]
+    return keep_value(kept) + crib_sign * throw_value(players, role, thrown)
+
+
+@cache
+def _best_keep(dealt: tuple[int, ...], keep: int, players: int, crib_sign: float) -> float:
+    """The best :func:`_keep_worth` over every way to keep ``keep`` of the ``dealt`` ranks."""
+    best = None
+    for chosen in combinations(range(len(dealt)), keep):
+        kept = tuple(dealt[i] for i in chosen)  # sorted: ``dealt`` is
+        thrown = tuple(dealt[i] for i in range(len(dealt)) if i not in chosen)
+        worth = _keep_worth(kept, thrown, players, crib_sign)
+        best = worth if best is None else max(best, worth)
+    assert best is not None
+    return best
 
 
 # --- the search -----------------------------------------------------------------

@@ -103,7 +103,7 @@ class TableCoach:
         panel.hidden = False
         panel.scrollIntoView(False)
         seen, count = self.state.events_seen, self.state.view["count"]
-        ok, result = await self.engine("advise", {"seat": HUMAN})
+        ok, result = await self.engine("advise", {"seat": HUMAN, "lang": self.words.lang})
         self.coach.hint_busy = False
         if seen != self.state.events_seen or panel.hidden:  # the game moved on meanwhile
             return

@@ -32,6 +32,8 @@ from tablerender import (
     set_text,
     show_play,
 )
+from tablereview import ACTIONS as REVIEW_ACTIONS
+from tablereview import TableReview
 from tableshow import TableShow
 from tablestate import COMPUTER_PAUSE, HUMAN
 
@@ -44,6 +46,7 @@ class TableGame(TableInput):
         self.state = state
         self.coach = TableCoach(dom, state, self.call)
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
+        self.review = TableReview(dom, state, self.call, self)  # the whole game's review
 
     @property
     def words(self):
@@ -91,6 +94,7 @@ class TableGame(TableInput):
         """Show the new-game dialog (with an optional notice, the key of e.g. a bad save's)."""
         self.state.notice = (notice, values) if notice else None
         self.draw_notice()
+        self.review.close()
         self.dom.game_over.hidden = True
         view = self.state.view
         in_game = not (view is None or view["phase"] == "over")
@@ -401,6 +405,7 @@ class TableGame(TableInput):
         if state.over is not None:
             self.draw_game_over()
         self.coach.redraw()
+        self.review.redraw()
 
     # --- the player's input -------------------------------------------------------------
 
@@ -425,6 +430,8 @@ class TableGame(TableInput):
                 state.continue_event.set()
         elif action in ACTIONS:
             self.coach.on_action(action, target)
+        elif action in REVIEW_ACTIONS:
+            self.review.on_action(action, target)
         elif state.view is None or state.busy:
             return
         elif action == "pick":

@@ -30,7 +30,8 @@ class TableInput:
     # --- focus and keys -------------------------------------------------------------
 
     def dialog_open(self):
-        return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden)
+        return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
+                    and not self.review.is_open())
 
     def focus_target(self):
         """The next sensible control for the keyboard, from the phase and whose turn it is."""
@@ -76,7 +77,7 @@ class TableInput:
     def on_key(self, event):
         """The keyboard shortcuts (README, the page's help line): 1-6 pick or play the
         n-th card, G says Go, Enter continues, U takes back, H asks the coach; Enter in
-        the points field says the count; Escape closes the statistics or goes back to
+        the points field says the count; Escape closes the statistics or the review, or goes back to
         the game from the new-game dialog."""
         if event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -90,6 +91,9 @@ class TableInput:
             return
         if key == "Escape" and not self.dom.stats.hidden:
             self.close_stats()
+            return
+        if key == "Escape" and self.review.is_open():
+            self.review.close()
             return
         if key == "Escape" and not self.dom.form.hidden and not self.dom.form.querySelector(
                 "[data-action=close-dialog]").hidden:

@@ -8,7 +8,8 @@ page's language.
 - :func:`score_chart`: the game-over dialog's scores deal by deal;
 - :func:`results_chart`: the statistics' finished games, won or lost by how much;
 - :func:`hands_chart`: the statistics' hand scores against the share of each
-  score among all 12,994,800 hands (the engine's ``hand_distribution``).
+  score among all 12,994,800 hands (the engine's ``hand_distribution``);
+- :func:`accuracy_chart`: the statistics' accuracy of each reviewed game.
 
 >>> events = [{"kind": "play", "team": 0, "points": 2, "deal": 1},
 ...           {"kind": "hand", "team": 1, "points": 8, "deal": 1},
@@ -208,3 +209,40 @@ def hands_chart(words, mine, everyone=None):
     legend = _legend([("you", words.t("chart.hands.mine")), ("all", words.t("chart.hands.all"))])
     return _figure("hands", title, average + ". " + ". ".join(rows), "".join(body), height,
                    legend + '<p class="note">' + escape(average) + "</p>")
+
+
+def accuracy_chart(words, accuracies, last=40):
+    """The accuracy of each reviewed game (0 to 100), oldest first, as a line of dots.
+
+    >>> html = accuracy_chart(words, [80.0, 92.5])
+    >>> html.count("<circle"), "Game 2: 92.5" in html
+    (2, True)
+    >>> "Review a finished game" in accuracy_chart(words, [])
+    True
+    """
+    title = words.t("chart.accuracy.title")
+    if not accuracies:
+        return ('<figure class="chart" data-chart="accuracy"><figcaption>' + escape(title)
+                + '</figcaption><p class="note">' + escape(words.t("chart.accuracy.none"))
+                + "</p></figure>")
+    first = max(len(accuracies) - last, 0)
+    shown = accuracies[first:]
+    height = 150
+    bottom = height - 26
+    body = [_y_axis(100, 25, words.t("chart.axis.accuracy"), bottom)]
+    span = max(len(shown) - 1, 1)
+    spots = []
+    lines = []
+    for index, accuracy in enumerate(shown):
+        x = LEFT + (RIGHT - LEFT) * (index / span if len(shown) > 1 else 0.5)
+        y = bottom - (bottom - TOP) * accuracy / 100
+        spots.append((x, y))
+        lines.append(words.t("chart.accuracy.game", {"n": first + index + 1,
+                                                     "accuracy": _n(accuracy)}))
+    if len(spots) > 1:
+        body.append('<polyline class="series accuracy" points="' + " ".join(
+            _n(x) + "," + _n(y) for x, y in spots) + '"/>')
+    for x, y in spots:
+        body.append('<circle class="accuracy" cx="' + _n(x) + '" cy="' + _n(y) + '" r="3"/>')
+    body.append(_label(RIGHT, height - 1, words.t("chart.axis.game"), "end"))
+    return _figure("accuracy", title, ". ".join(lines), "".join(body), height)

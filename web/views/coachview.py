@@ -107,8 +107,18 @@ def play_reason(words, choice, count):
     return words.t("coach.why.join").join(parts)
 
 
+def _win_cell(choice):
+    """The master's chance to win with a choice (near the end of a game), or nothing."""
+    if "win" not in choice:
+        return ""
+    return '<td data-win="' + str(choice["win"]) + '">' + "{:.0f}".format(choice["win"]) + "</td>"
+
+
 def advice_html(words, advice, count=0):
     """The coach's ranked choices as a table, best first (``count``: the count in play).
+
+    Near the end of a game each choice also has its chance to win (``win``) and,
+    when the board changes the advice, ``note`` says why (in the engine's words).
 
     >>> text = advice_html(words, {"kind": "play", "choices": [{"card": "5S", "value": 1.5,
     ...     "points_now": 2, "reply_risk": 0.4, "reason": "count 15; pegs 2 now"}]}, 10)
@@ -116,10 +126,16 @@ def advice_html(words, advice, count=0):
     True
     >>> "count 15; pegs 2 now" in text
     True
+    >>> text = advice_html(words, {"kind": "play", "note": "You need 4 to win.", "choices": [
+    ...     {"card": "5S", "value": 1.5, "points_now": 2, "reply_risk": 0.4, "win": 61.5}]}, 10)
+    >>> 'class="board-note"' in text and "Win %" in text and 'data-win="61.5"' in text
+    True
     """
     rows = []
+    wins = bool(advice["choices"]) and "win" in advice["choices"][0]
     if advice["kind"] == "discard":
-        head = _head(words, ("lay_away", "keep", "hand", "crib", "net"))
+        head = _head(words, ("lay_away", "keep", "hand", "crib", "net") + (("win",) if wins
+                                                                           else ()))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["net"]) + '"><td>' + str(rank + 1) + "</td><td>"
@@ -127,19 +143,24 @@ def advice_html(words, advice, count=0):
                         + _cards(words, choice["keep"])
                         + "</td><td>" + _num(choice["hand"]) + "</td><td>"
                         + _num(choice["crib"]) + "</td><td><b>" + _num(choice["net"])
-                        + "</b></td></tr>")
+                        + "</b></td>" + _win_cell(choice) + "</tr>")
         note = words.t("coach.note.discard")
     else:
-        head = _head(words, ("card", "value", "pegs_now", "why"))
+        head = _head(words, ("card", "value", "pegs_now") + (("win",) if wins else ())
+                     + ("why",))
         for rank, choice in enumerate(advice["choices"]):
             rows.append('<tr data-rank="' + str(rank + 1) + '" data-value="'
                         + _num(choice["value"]) + '"><td>' + str(rank + 1) + "</td><td>"
                         + card_html(words, choice["card"]) + "</td><td><b>" + _num(choice["value"])
-                        + "</b></td><td>" + str(choice["points_now"]) + "</td><td>"
+                        + "</b></td><td>" + str(choice["points_now"]) + "</td>"
+                        + _win_cell(choice) + "<td>"
                         + html(play_reason(words, choice, count)) + "</td></tr>")
         note = words.t("coach.note.play")
-    return ("<h2>" + html(words.t("coach.title")) + '</h2><p class="note">' + html(note)
-            + '</p><table class="advice">' + head + "".join(rows) + "</table>")
+    board = ""
+    if advice.get("note"):
+        board = '<p class="board-note">' + html(advice["note"]) + "</p>"
+    return ("<h2>" + html(words.t("coach.title")) + "</h2>" + board + '<p class="note">'
+            + html(note) + '</p><table class="advice">' + head + "".join(rows) + "</table>")
 
 
 def _card_list(words, codes):

@@ -5,12 +5,14 @@ both share, see docs/architecture.md). Stored data is checked on every read:
 anything malformed starts again from zero. Version 1 grew two optional keys,
 so statistics stored before them still load: ``results`` (each finished game,
 oldest first: won, your score, the best other score, the level; the latest
-RESULTS_KEPT) and ``hands`` (how many of your hands scored 0..29).
+RESULTS_KEPT) and ``hands`` (how many of your hands scored 0..29); and later
+``accuracy`` (each reviewed finished game's accuracy, oldest first, the
+latest RESULTS_KEPT: ``{"game", "accuracy"}``).
 """
 
 import json
 
-from charts import hands_chart, results_chart
+from charts import accuracy_chart, hands_chart, results_chart
 from coachview import PEGGING
 from tableview import card_html, html, level_name
 
@@ -29,7 +31,7 @@ def new_stats():
     return {"version": STATS_VERSION, "levels": {},
             "skunks": [0, 0], "deals": 0, "hand": 0, "pegging": 0, "cribs": 0, "crib": 0,
             "best": None, "last": {"game": "", "deal": 0, "over": False},
-            "results": [], "hands": [0] * 30}
+            "results": [], "hands": [0] * 30, "accuracy": []}
 
 
 def _count(value):
@@ -55,6 +57,7 @@ def read_stats(text):
         return new_stats()
     data.setdefault("results", [])
     data.setdefault("hands", [0] * 30)
+    data.setdefault("accuracy", [])
     return data
 
 
@@ -79,7 +82,41 @@ def _valid_extras(data):
                 or not _count(game.get("me")) or not _count(game.get("op"))
                 or not isinstance(game.get("level"), str)):
             return False
+    return _valid_accuracy(data.get("accuracy", []))
+
+
+def _valid_accuracy(games):
+    """The reviewed games' accuracy: a list of ``{"game": id, "accuracy": 0..100}``.
+
+    >>> _valid_accuracy([{"game": "g1", "accuracy": 92.5}]), _valid_accuracy([{"game": 1}])
+    (True, False)
+    """
+    if not isinstance(games, list) or len(games) > RESULTS_KEPT:
+        return False
+    for game in games:
+        if not isinstance(game, dict) or not isinstance(game.get("game"), str):
+            return False
+        value = game.get("accuracy")
+        if type(value) not in (int, float) or not 0 <= value <= 100:
+            return False
     return True
+
+
+def note_accuracy(stats, game, accuracy):
+    """Keep a reviewed finished game's accuracy (a game reviewed again keeps its place).
+
+    >>> stats = new_stats()
+    >>> note_accuracy(stats, "g1", 80.0); note_accuracy(stats, "g2", 90.0)
+    >>> note_accuracy(stats, "g1", 81.5); stats["accuracy"]
+    [{'game': 'g1', 'accuracy': 81.5}, {'game': 'g2', 'accuracy': 90.0}]
+    """
+    games = stats.setdefault("accuracy", [])
+    for entry in games:
+        if entry["game"] == game:
+            entry["accuracy"] = accuracy
+            return
+    games.append({"game": game, "accuracy": accuracy})
+    stats["accuracy"] = games[-RESULTS_KEPT:]
 
 
 def _valid(data):
@@ -252,6 +289,7 @@ def stats_html(words, stats, levels, distribution=None):
             + '</td></tr></table><div class="stats-charts">'
             + results_chart(words, stats["results"])
             + hands_chart(words, stats["hands"], distribution["hand"] if distribution else None)
+            + accuracy_chart(words, [game["accuracy"] for game in stats.get("accuracy", [])])
             + "</div>")
 
 
