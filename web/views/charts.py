@@ -118,6 +118,12 @@ def score_chart(words, series, names, target):
     return _figure("scores", words.t("chart.scores.title"), desc, "".join(body), height, legend)
 
 
+def empty_chart(name, title, note):
+    """A chart's figure with nothing to draw yet: its title and a note saying why."""
+    return ('<figure class="chart" data-chart="' + name + '"><figcaption>' + escape(title)
+            + '</figcaption><p class="note">' + escape(note) + "</p></figure>")
+
+
 def results_chart(words, results, last=40):
     """The latest finished games: a bar up for a win, down for a loss, by the margin.
 
@@ -130,9 +136,7 @@ def results_chart(words, results, last=40):
     """
     title = words.t("chart.results.title")
     if not results:
-        return ('<figure class="chart" data-chart="results"><figcaption>' + escape(title)
-                + '</figcaption><p class="note">' + escape(words.t("chart.results.none"))
-                + "</p></figure>")
+        return empty_chart("results", title, words.t("chart.results.none"))
     first = max(len(results) - last, 0)
     shown = results[first:]
     margins = [abs(game["me"] - game["op"]) for game in shown]
@@ -174,9 +178,7 @@ def hands_chart(words, mine, everyone=None):
     """
     title = words.t("chart.hands.title")
     if not sum(mine):
-        return ('<figure class="chart" data-chart="hands"><figcaption>' + escape(title)
-                + '</figcaption><p class="note">' + escape(words.t("chart.hands.none"))
-                + "</p></figure>")
+        return empty_chart("hands", title, words.t("chart.hands.none"))
     total_mine = sum(mine)
     total_all = sum(everyone) if everyone else 0
     shares_mine = [_share(n, total_mine) for n in mine]
@@ -222,9 +224,7 @@ def accuracy_chart(words, accuracies, last=40):
     """
     title = words.t("chart.accuracy.title")
     if not accuracies:
-        return ('<figure class="chart" data-chart="accuracy"><figcaption>' + escape(title)
-                + '</figcaption><p class="note">' + escape(words.t("chart.accuracy.none"))
-                + "</p></figure>")
+        return empty_chart("accuracy", title, words.t("chart.accuracy.none"))
     first = max(len(accuracies) - last, 0)
     shown = accuracies[first:]
     height = 150
