@@ -111,6 +111,7 @@ def later_endpoints() -> None:
     for lang in ("en", "es", "ja"):
         call("review_game", {"seat": 0, "save": saved, "lang": lang})
         call("advise", {"seat": 0, "lang": lang})
+    call("hand_off", {"seat": 1, "events_from": 0, "proof": True}, ok=True)
     call("undo", {"seat": 0})
     call("resign", {"seat": 0, "proof": True})
 
