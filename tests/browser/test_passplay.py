@@ -66,7 +66,7 @@ def assert_nothing_hidden(page: Any, persons: list[int], seat: int | None) -> in
         before = (saved(page), viewer(page))
         html = page.content()
         tree = page.locator("body").aria_snapshot()
-        log = page.locator(".log-lines").inner_text()
+        log = this_deal(page.locator(".log-lines").inner_text())
         if (saved(page), viewer(page)) == before:
             break
     else:
@@ -74,10 +74,22 @@ def assert_nothing_hidden(page: Any, persons: list[int], seat: int | None) -> in
     game, _ = game_in_page(page)
     hidden = hidden_from(game, persons, seat)
     for code in hidden:
-        assert f'data-card="{code}"' not in html, (code, seat)
+        assert f'data-card="{code}"' not in html, (code, seat, game.phase, page.evaluate(
+            """code => [...document.querySelectorAll(`[data-card="${code}"]`)].map(card => {
+                const path = []; for (let e = card; e; e = e.parentElement)
+                    path.push(e.tagName + "." + e.className); return path.join(" < "); })""",
+            code))
         assert card_name(code, "en") not in html and card_name(code, "en") not in tree, code
         assert card_label(code) not in log, code
     return len(hidden)
+
+
+def this_deal(log: str) -> str:
+    """The log's lines of the deal in progress (earlier deals' cards are history: a card
+    played last deal may be in a hidden hand now)."""
+    lines = log.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("Deal ")]
+    return "\n".join(lines[starts[-1]:] if starts else lines)
 
 
 def saved(page: Any) -> str:
@@ -94,7 +106,7 @@ def test_two_people_hand_off_at_each_turn_and_never_see_each_others_cards(
         if phase == "handoff":
             screen = page.locator("#handoff")
             assert screen.is_visible() and re.match(r"Pass to (Ana|Bo)", screen.inner_text())
-            assert page.locator(".seat-human .card").count() == 0
+            assert page.locator(".seat-human .hand .card").count() == 0
             checked += assert_nothing_hidden(page, [0, 1], None)
             if handoffs == 0:
                 assert_no_violations(page, "the hand-off screen")
@@ -165,12 +177,12 @@ def test_a_reload_at_a_hand_off_returns_to_the_hand_off(app: Any, page: Any) -> 
         page.reload()
         app.wait_engine()
         page.wait_for_selector("#table[data-phase=handoff]", timeout=60_000)
-        assert page.locator(".seat-human .card").count() == 0
+        assert page.locator(".seat-human .hand .card").count() == 0
         assert_nothing_hidden(page, [0, 1], None)
     page.get_by_role("button", name="Show my cards").click()
     page.wait_for_function("() => document.querySelector('#table')"
                            ".getAttribute('data-phase') !== 'handoff'")
-    assert page.locator(".seat-human .card").count() > 0
+    assert page.locator(".seat-human .hand .card").count() > 0
 
 
 def test_solo_games_never_hand_off(app: Any, page: Any) -> None:

@@ -95,8 +95,12 @@ class Handoff:
         return result
 
     def hide_cards(self):
-        """Take the viewer's cards and anything about them off the page."""
+        """Take the viewer's cards and anything about them off the page (and a finished
+        show: its cards are the last deal's, some of which may now be in a hidden hand)."""
         self.dom.part(".seat-human .hand").innerHTML = ""
+        if self.state.showing is None:
+            self.dom.part(".show-panel").hidden = True
+            self.dom.part(".show-panel").innerHTML = ""
         self.dom.part(".actions").innerHTML = ""
         self.game.coach.hide_hint()
         panel = self.dom.part(".coach-panel")

@@ -217,6 +217,7 @@ class TableShow:
         storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
         panel.hidden = True
+        panel.innerHTML = ""  # no cards in a hidden panel (the next deal may deal them)
         self.dom.part(".actions").innerHTML = ""
         self.clear()
 
