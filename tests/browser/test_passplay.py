@@ -182,7 +182,7 @@ def test_a_reload_at_a_hand_off_returns_to_the_hand_off(app: Any, page: Any) -> 
     page.get_by_role("button", name="Show my cards").click()
     page.wait_for_function("() => document.querySelector('#table')"
                            ".getAttribute('data-phase') !== 'handoff'")
-    assert page.locator(".seat-human .hand .card").count() > 0
+    page.wait_for_selector(".seat-human .hand .card, .actions [data-action=cut]")
 
 
 def test_solo_games_never_hand_off(app: Any, page: Any) -> None:

@@ -132,7 +132,7 @@ class Handoff:
             return
         claim = state.view["claim"]
         set_text(self.dom.status, self.words.t("muggins.offer", {
-            "who": state.names[claim["seat"]], "count": claim["count"]}))
+            "who": state.names[claim["seat"]], "count": claim["claimed"]}))
         seconds = url_number("decide", 600)
         if seconds is None:
             seconds = handoffview.MUGGINS_SECONDS
