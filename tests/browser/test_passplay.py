@@ -23,7 +23,7 @@ HOSTILE = '<img src=x onerror="window.pwned=1">'
 
 
 def start(page: Any, app: Any, seats: list[tuple[str, str]], query: str = "?speed=0",
-          counting: str = "automatic", players: str | None = None) -> None:
+          counting: str = "automatic", players: str | None = None, wait: bool = True) -> None:
     """Open the table and start a game with these (kind, name) seats."""
     app.open(query).wait_engine()
     page.get_by_label("Players").select_option(players or str(len(seats)))
@@ -32,7 +32,8 @@ def start(page: Any, app: Any, seats: list[tuple[str, str]], query: str = "?spee
         page.locator(f"input[name=name{seat}]").fill(name)
     page.get_by_label("Counting").select_option(counting)
     page.get_by_role("button", name="Start").click()
-    page.wait_for_selector("#table:not([data-phase=setup])")
+    if wait:
+        page.wait_for_selector("#table:not([data-phase=setup])")
 
 
 def game_in_page(page: Any) -> tuple[Game, dict[str, Any]]:
@@ -126,6 +127,17 @@ def test_two_people_hand_off_at_each_turn_and_never_see_each_others_cards(
     assert handoffs >= 8 and checked > 20, (handoffs, checked)
     assert "show" in seen_phases
     assert page.locator("[data-action=undo]").count() == 0  # no take-backs between people
+    # The finished deal counted in each person's statistics, not in the solo player's.
+    books = page.evaluate("() => JSON.parse(localStorage.getItem('cribbage.stats.books'))")
+    assert books == ["Ana", "Bo"]
+    for name in books:
+        stats = json.loads(page.evaluate(f"() => localStorage.getItem('cribbage.stats:{name}')"))
+        assert stats["deals"] == 1
+    assert page.evaluate("() => localStorage.getItem('cribbage.stats')") is None
+    page.get_by_role("button", name="Statistics").first.click()
+    choice = page.locator("#stats select[name=stats-book]")
+    choice.select_option("Bo")
+    page.wait_for_function("() => document.querySelector('#stats select').value === 'Bo'")
 
 
 def test_four_players_as_partners_with_two_people(app: Any, page: Any) -> None:
@@ -230,3 +242,10 @@ def test_muggins_is_offered_to_the_other_person_with_a_time_to_decide(
         Table(app, page).step(claim=0)
         page.wait_for_timeout(30)
     assert offers == 2
+
+
+def test_a_game_needs_a_person(app: Any, page: Any) -> None:
+    start(page, app, [("computer", ""), ("computer", "")], wait=False)
+    page.wait_for_selector("#new-game .notice:not([hidden])")
+    assert page.get_attribute("#table", "data-phase") == "setup"
+    assert "At least one seat must be a person." in page.locator("#new-game .notice").inner_text()

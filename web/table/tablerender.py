@@ -97,7 +97,7 @@ def render_opponents(dom, state):
     panels = []
     cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
     persons = handoffview.people(state.settings)
-    for seat in handoffview.seat_order(state.viewer, players):
+    for place, seat in enumerate(handoffview.seat_order(state.viewer, players)):
         marks = ""
         if state.view["dealer"] == seat and not cutting:
             marks += dealer_mark(words, )
@@ -106,7 +106,8 @@ def render_opponents(dom, state):
         turn = " turn" if state.view["current_player"] == seat else ""
         level = "" if seat in persons else tableview.level_name(
             words, tableview.computer_level(state.settings, seat))
-        panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat) + '">'
+        panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat)
+                      + '" data-place="' + str(place + 1) + '">'
                       + '<div class="seat-name">' + tableview.html(state.names[seat]) + " <small>"
                       + tableview.html(level) + "</small>" + marks + "</div>"
                       + '<div class="hand small">'
