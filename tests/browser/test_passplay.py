@@ -63,12 +63,13 @@ def hidden_from(game: Game, persons: list[int], seat: int | None) -> set[str]:
 def assert_nothing_hidden(page: Any, persons: list[int], seat: int | None) -> int:
     """No hidden card in the HTML, the accessibility tree or the log; returns how many
     cards were checked."""
-    for _ in range(20):  # the table may move on while we read: the same save before and after
-        before = (saved(page), viewer(page))
+    for _ in range(20):  # the table may move on while we read: wait until it stands still
+        before = (saved(page), viewer(page), page.content())
+        page.wait_for_timeout(250)
         html = page.content()
         tree = page.locator("body").aria_snapshot()
         log = this_deal(page.locator(".log-lines").inner_text())
-        if (saved(page), viewer(page)) == before:
+        if (saved(page), viewer(page), page.content()) == before[:2] + (html,) == before:
             break
     else:
         raise AssertionError("the table never stood still")

@@ -66,6 +66,7 @@ class Handoff:
         state = self.state
         state.handing_off = seat
         state.selected = []
+        state.cut_pause = False  # the cut cards leave the table (they may be dealt now)
         self.hide_cards()
         render_scores(self.dom, state)  # what is public stays on the table
         render_opponents(self.dom, state)
