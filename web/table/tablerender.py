@@ -111,7 +111,7 @@ def render_opponents(dom, state):
                       + '<div class="seat-name">' + tableview.html(state.names[seat]) + " <small>"
                       + tableview.html(level) + "</small>" + marks + "</div>"
                       + '<div class="hand small">'
-                      + tableview.backs_html(state.view["hand_sizes"][seat]) + "</div>"
+                      + seat_cards(state, seat) + "</div>"
                       + cut_card(state, seat) + "</div>")
     opponents = dom.part(".opponents")
     opponents.setAttribute("data-players", str(players))  # the CSS seats them by position
@@ -122,6 +122,15 @@ def render_opponents(dom, state):
         human_marks = " " + dealer_mark(words, )
     human.innerHTML = (tableview.html(state.names[state.viewer]) + human_marks
                        + cut_card(state, state.viewer))
+
+
+def seat_cards(state, seat):
+    """Another seat's cards: face down, or face up while its claimed hand is counted
+    (manual counting: the hand being settled is public, as the view's ``shown`` says)."""
+    shown = state.view["shown"].get("hand:" + str(seat))
+    if shown and state.view["phase"] in ("count", "muggins"):
+        return "".join(tableview.card_html(state.words, code) for code in shown)
+    return tableview.backs_html(state.view["hand_sizes"][seat])
 
 
 def cut_card(state, seat):
