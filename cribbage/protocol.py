@@ -48,6 +48,13 @@ The game endpoints (one game per session)
 ``save({})``, ``load({"save", "seat"?, "proof"?})``
     The game as text; resume a saved game (a corrupt save changes nothing),
     answered like ``new_game``.
+``hand_off({"seat", "events_from"?, "proof"?})``
+    Pass-and-play: the device passes to the person in ``seat``, who becomes
+    the session's *viewer* (``new_game``, ``load`` and ``undo`` with a
+    ``seat`` set it too; ``apply_move``, ``computer_move`` and ``resign``
+    without a ``seat`` answer with the viewer's view). Returns the state, the
+    save and the new viewer's view with its events from ``events_from``,
+    never another seat's cards.
 ``undo({"seat", "proof"?})``
     Take back ``seat``'s last choice in this deal (and every move after it):
     the game is replayed to that choice, its save counts the take-back
@@ -192,6 +199,18 @@ class Session:
         self.computers: dict[tuple[int, str], ComputerPlayer] = {}
         # the last game's review, by (save, seat, lang): asked deal by deal, then whole
         self.game_review: tuple[tuple[str, int, str], GameReview] | None = None
+        self.viewer: int | None = None  # the seat whose person is at the device
+
+    def viewer_of(self, request: Request) -> int | None:
+        """The seat whose view a reply carries: the request's, else the session's viewer."""
+        seat = seat_of(request)
+        return self.viewer if seat is None else seat
+
+    def look_from(self, game: Game, seat: int | None) -> None:
+        """Make ``seat`` (a seat of ``game``, or None: nobody) the viewer."""
+        if seat is not None and not 0 <= seat < game.players:
+            raise ProtocolError("bad-request", f"There is no seat {seat}.")
+        self.viewer = seat
 
     def call(self, name: str, text: str = "{}") -> str:
         """Answer one call: ``name`` is an endpoint, ``text`` a JSON object. Never raises."""
@@ -221,6 +240,7 @@ class Session:
 
     def begin(self, game: Game, request: Request) -> dict[str, Any]:
         """A new or loaded game's first update: its state, save, a view and a proof."""
+        self.look_from(game, seat_of(request))
         result = game_state(game, seat_of(request))
         result["save"] = game.to_json()
         if request.get("proof") is True:
@@ -231,12 +251,11 @@ class Session:
         """Everything the page needs after a move: state, events, save, a view, a proof."""
         result = game_state(game)
         result["move"] = str(move)
-        seat = seat_of(request)
+        seat = self.viewer_of(request)
         if seat is not None:
             result["can_undo"] = game.undo_point(seat) is not None
         result["events"] = [event.to_dict() for event in game.events[before:]]
         result["save"] = game.to_json()
-        seat = seat_of(request)
         if seat is not None:
             events_from = request.get("events_from", before)
             if type(events_from) is not int or events_from < 0:
@@ -308,6 +327,31 @@ def view(session: Session, request: Request) -> dict[str, Any]:
     if type(events_from) is not int or events_from < 0:
         raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
     return game.view(seat).to_dict(events_from)
+
+
+def hand_off(session: Session, request: Request) -> dict[str, Any]:
+    """The device passes to the person in ``seat``: the viewer changes, and the reply
+    carries that seat's view (events from ``events_from``), the state and the save.
+
+    >>> session = Session()
+    >>> _ = session.call("new_game", '{"seed": 5, "first_dealer": 0, "seat": 0}')
+    >>> reply = json.loads(session.call("hand_off", '{"seat": 1, "events_from": 1}'))["result"]
+    >>> reply["view"]["seat"], session.viewer, reply["events_count"], reply["view"]["events"]
+    (1, 1, 1, [])
+    """
+    game = session.require_game()
+    seat = seat_of(request, required=True)
+    assert seat is not None
+    events_from = request.get("events_from", 0)
+    if type(events_from) is not int or events_from < 0:
+        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+    session.look_from(game, seat)
+    result = game_state(game, seat)
+    result["view"] = game.view(seat).to_dict(events_from)
+    result["save"] = game.to_json()
+    if request.get("proof") is True:
+        result["proof"] = deal_proofs(game)
+    return result
 
 
 def legal_moves(session: Session, request: Request) -> dict[str, Any]:
@@ -484,6 +528,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "review_game": review_game,
     "replay": replay,
     "undo": undo,
+    "hand_off": hand_off,
     "resign": resign,
     "deal_proof": deal_proof,
     "score": stateless(score),

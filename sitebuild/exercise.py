@@ -114,6 +114,7 @@ def later_endpoints() -> None:
     replayed = call("replay", {"save": saved, "seat": 0}, ok=True)["result"]
     call("replay", {"link": replayed["link"]}, ok=True)
     call("replay", {"link": "1.not-a-game"}, ok=False)
+    call("hand_off", {"seat": 1, "events_from": 0, "proof": True}, ok=True)
     call("undo", {"seat": 0})
     call("resign", {"seat": 0, "proof": True})
 

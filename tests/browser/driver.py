@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-PHASES = {"loading", "setup", "cut", "discard", "play", "show", "over"}
+PHASES = {"loading", "setup", "cut", "discard", "play", "show", "over", "handoff"}
 CARD_NAME = re.compile(
     r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
     r"(spades|hearts|diamonds|clubs)$"

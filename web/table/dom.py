@@ -12,6 +12,8 @@ SAVE_KEY = "cribbage.save"
 FINISHED_KEY = "cribbage.finished"  # the last game finished at the table (for its replay)
 TALLY_KEY = "cribbage.tally"
 STATS_KEY = "cribbage.stats"
+STATS_BOOKS_KEY = "cribbage.stats.books"  # names with statistics of their own (pass-and-play)
+VIEWER_KEY = "cribbage.viewer"  # pass-and-play: the seat whose person last had the device
 SHOW_KEY = "cribbage.showing"  # the deal whose show waits for Continue (a reload shows it again)
 
 
@@ -66,13 +68,18 @@ def storage_set(key, text):
 
 def url_speed():
     """``?speed=N`` from the address (0 turns animations off); None if absent or bad."""
+    return url_number("speed", 4)
+
+
+def url_number(name, top):
+    """``?name=N`` from the address when 0 <= N <= top; None if absent or bad."""
     query = str(window.location.search or "")
     for pair in query.lstrip("?").split("&"):
-        if pair.startswith("speed="):
+        if pair.startswith(name + "="):
             try:
-                value = float(pair[6:])
+                value = float(pair[len(name) + 1:])
             except ValueError:
                 return None
-            if 0 <= value <= 4:
+            if 0 <= value <= top:
                 return value
     return None

@@ -56,11 +56,19 @@ def apply_display(dom, event=None):
 
 
 def show_level_choices(dom):
-    """Show one level choice per computer."""
+    """Show one seat choice per player and one level choice per computer (a seat played
+    by a person has no level)."""
     players = int(dom.form.querySelector("select[name=players]").value)
-    for label in dom.form.querySelectorAll(".more-levels"):
+    for label in dom.form.querySelectorAll(".more-levels, .more-seats"):
         four = label.classList.contains("four-only")
         label.hidden = players < 3 or (four and players < 4)
+    def person(seat):
+        return dom.form.querySelector("select[name=who" + str(seat) + "]").value == "person"
+
+    # Seat 1, when a computer, plays at the first level (the second seat's).
+    for seats, name in (((0, 1), "level"), ((2,), "level2"), ((3,), "level3")):
+        if all(person(seat) for seat in seats):
+            dom.form.querySelector("select[name=" + name + "]").closest("label").hidden = True
 
 
 # The UI's modules, leaves first, so each turn compiles one module (MicroPython compiles
@@ -96,6 +104,8 @@ def main():
     dom = Dom()
     dom.form.querySelector("select[name=players]").addEventListener(
         "change", create_proxy(lambda event: show_level_choices(dom)))
+    for who in dom.form.querySelectorAll("select.who-choice"):
+        who.addEventListener("change", create_proxy(lambda event: show_level_choices(dom)))
     restore_form(dom)
     show_level_choices(dom)
     apply_display(dom)

@@ -11,11 +11,11 @@ import json
 
 import charts
 import coachview
+import handoffview
 import shell
 import statsview
 import tableview
-from dom import STATS_KEY, storage_get, storage_set
-from tablestate import HUMAN
+from dom import STATS_BOOKS_KEY, STATS_KEY, storage_get, storage_set
 
 ACTIONS = ("hint", "review", "stats", "stats-reset", "stats-close")
 
@@ -28,6 +28,7 @@ class TableCoach:
         self.state = state
         self.engine = engine  # an async (name, payload) -> (ok, result) call
         self.distribution = None  # the engine's hand_distribution, once asked (it never changes)
+        self.book = ""  # whose statistics the panel shows ("": the solo player's)
 
     @property
     def words(self):
@@ -77,13 +78,14 @@ class TableCoach:
                     if event["kind"] == "deal" and event["deal"] > 1]
         if not finished or self.coach.game_id is None:
             return
-        stats = self.read_stats()
-        changed = False
-        for deal in finished:
-            changed = statsview.add_deal(stats, self.coach.game_id, deal,
-                                         self.coach.game_events, HUMAN) or changed
-        if changed:
-            self.write_stats(stats)
+        for book, seat in handoffview.stats_books(self.state.settings):
+            stats = self.read_stats(book)
+            changed = False
+            for deal in finished:
+                changed = statsview.add_deal(stats, self.coach.game_id, deal,
+                                             self.coach.game_events, seat) or changed
+            if changed:
+                self.write_stats(stats, book)
 
     # --- hint and review ----------------------------------------------------------
 
@@ -103,7 +105,8 @@ class TableCoach:
         panel.hidden = False
         panel.scrollIntoView(False)
         seen, count = self.state.events_seen, self.state.view["count"]
-        ok, result = await self.engine("advise", {"seat": HUMAN, "lang": self.words.lang})
+        ok, result = await self.engine("advise", {"seat": self.state.viewer,
+                                                  "lang": self.words.lang})
         self.coach.hint_busy = False
         if seen != self.state.events_seen or panel.hidden:  # the game moved on meanwhile
             return
@@ -128,7 +131,7 @@ class TableCoach:
         if self.dom.part(".show-panel .review-spot") is None:
             return
         self.show_review("thinking", None)
-        ok, result = await self.engine("review", {"seat": HUMAN, "deal": deal})
+        ok, result = await self.engine("review", {"seat": self.state.viewer, "deal": deal})
         self.show_review("review" if ok else "error", result)
 
     def show_review(self, what, data):
@@ -143,11 +146,32 @@ class TableCoach:
 
     # --- game over and statistics ----------------------------------------------------
 
-    def read_stats(self):
-        return statsview.read_stats(storage_get(STATS_KEY))
+    def read_stats(self, book=""):
+        return statsview.read_stats(storage_get(handoffview.stats_key(STATS_KEY, book)))
 
-    def write_stats(self, stats):
-        storage_set(STATS_KEY, json.dumps(stats))
+    def write_stats(self, stats, book=""):
+        storage_set(handoffview.stats_key(STATS_KEY, book), json.dumps(stats))
+        books = self.books()
+        if book and book not in books:
+            storage_set(STATS_BOOKS_KEY, json.dumps(books + [book]))
+
+    def books(self):
+        """The names with statistics of their own (pass-and-play and named players)."""
+        try:
+            books = json.loads(storage_get(STATS_BOOKS_KEY) or "[]")
+        except ValueError:
+            return []
+        if not isinstance(books, list):
+            return []
+        return [book for book in books
+                if isinstance(book, str) and book and handoffview.clean_name(book) == book]
+
+    def on_change(self, event):
+        """Another book chosen in the statistics panel."""
+        if event.target.name == "stats-book":
+            self.book = str(event.target.value)
+            self.show_stats()
+            self.dom.stats.querySelector("select[name=stats-book]").focus()
 
     def game_over(self, outcome):
         """Fill the game-over summary and count the game in the statistics (once)."""
@@ -157,15 +181,16 @@ class TableCoach:
         players = self.state.view["rules"]["players"]
         levels = [tableview.computer_level(self.state.settings, seat)
                   for seat in range(1, players)]
-        stats = self.read_stats()
-        statsview.note_best_hand(stats, self.coach.game_events, HUMAN)
-        if statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels), outcome,
-                              self.state.team_of(HUMAN)):
-            statsview.note_comforts(stats, outcome, self.state.undos)
-        self.write_stats(stats)
+        for book, seat in handoffview.stats_books(self.state.settings):
+            stats = self.read_stats(book)
+            statsview.note_best_hand(stats, self.coach.game_events, seat)
+            if statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels),
+                                  outcome, self.state.team_of(seat)):
+                statsview.note_comforts(stats, outcome, self.state.undos)
+            self.write_stats(stats, book)
 
     def draw_summary(self):
-        names = tableview.score_names(self.words, self.state.names, self.state.view["teams"])
+        names = self.state.sides
         totals = coachview.points_by_source(self.coach.game_events, len(names))
         self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(self.words,
             totals, names)
@@ -176,8 +201,15 @@ class TableCoach:
     def show_stats(self):
         body = self.dom.stats.querySelector(".stats-body")
         levels = self.state.hello["levels"]
-        stats = self.read_stats()
-        body.innerHTML = (statsview.stats_html(self.words, stats, levels, self.distribution)
+        books = self.books()
+        if self.book not in books:
+            self.book = ""
+        stats = self.read_stats(self.book)
+        choice = ""
+        if books:  # named players have books of their own: choose whose to show
+            choice = handoffview.book_choice_html(self.words, books, self.book)
+        body.innerHTML = (choice
+                          + statsview.stats_html(self.words, stats, levels, self.distribution)
                           + statsview.comforts_html(self.words, stats))
         self.dom.stats.hidden = False
         if self.distribution is None:
@@ -216,7 +248,7 @@ class TableCoach:
             target.disabled = True
             asyncio.create_task(self.review(int(target.getAttribute("data-deal"))))
         elif action == "stats-reset":
-            storage_set(STATS_KEY, None)
+            storage_set(handoffview.stats_key(STATS_KEY, self.book), None)
             self.show_stats()
 
 

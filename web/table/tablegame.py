@@ -11,9 +11,20 @@ tablerender.py's (state in, DOM out).
 import asyncio
 import json
 
+import handoffview
 import shell
 import tableview
-from dom import FINISHED_KEY, SAVE_KEY, SETTINGS_KEY, SHOW_KEY, TALLY_KEY, storage_get, storage_set
+from dom import (
+    FINISHED_KEY,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    SHOW_KEY,
+    TALLY_KEY,
+    VIEWER_KEY,
+    storage_get,
+    storage_set,
+)
+from handoff import Handoff, names_and_sides, undo_allowed
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from shell import i18n
@@ -35,7 +46,7 @@ from tablerender import (
 from tablereview import ACTIONS as REVIEW_ACTIONS
 from tablereview import TableReview
 from tableshow import TableShow
-from tablestate import COMPUTER_PAUSE, HUMAN
+from tablestate import COMPUTER_PAUSE
 
 
 class TableGame(TableInput):
@@ -47,6 +58,7 @@ class TableGame(TableInput):
         self.coach = TableCoach(dom, state, self.call)
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
+        self.handoff = Handoff(dom, state, self)  # pass-and-play: the device changes hands
 
     @property
     def words(self):
@@ -64,8 +76,8 @@ class TableGame(TableInput):
         return shell.parse_reply(text)
 
     def update_request(self, payload):
-        """A move's request, asking for the human's view from the events not yet seen."""
-        payload.update(seat=HUMAN, events_from=self.state.events_seen, proof=True)
+        """A move's request, asking for the viewer's view from the events not yet seen."""
+        payload.update(seat=self.state.viewer, events_from=self.state.events_seen, proof=True)
         return payload
 
     async def pause(self, seconds):
@@ -129,7 +141,9 @@ class TableGame(TableInput):
     def begin(self, settings, view):
         """Clear the table for a game whose first view is ``view``."""
         state = self.state
-        state.new_game(settings, tableview.seat_names(self.words, view["team_of"]), view["teams"])
+        names, sides = names_and_sides(self.words, settings, view)
+        state.new_game(settings, names, view["teams"])
+        state.sides, state.viewer, state.you = sides, view["seat"], handoffview.you(settings)
         state.view = view  # the board's facts (skunk lines) before the first update
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
@@ -140,18 +154,25 @@ class TableGame(TableInput):
         """Start a game from the dialog's settings."""
         values = self.form_values()
         settings = shell.settings_from_form(values, self.state.hello)
+        settings["seats"] = handoffview.seats_from_form(values, settings["rules"]["players"])
+        if not handoffview.people(settings):
+            self.open_dialog("notice.no_person")
+            return
         storage_set(SETTINGS_KEY, json.dumps(values))
         self.dom.start.disabled = True
-        ok, result = await self.call("new_game", {"rules": settings["rules"], "seat": HUMAN,
+        viewer = handoffview.first_viewer(settings)
+        ok, result = await self.call("new_game", {"rules": settings["rules"], "seat": viewer,
                                                   "proof": True})
         self.dom.start.disabled = False
         if not ok:
             self.show_error(result)
             return
         storage_set(SHOW_KEY, None)
+        storage_set(VIEWER_KEY, None)
         self.close_dialog()
         self.dom.table.removeAttribute("data-error")
         self.begin(settings, result["view"])
+        self.handoff.first = True  # with several people, the first to decide gets the device
         await self.advance(result)
 
     def save(self, save_text):
@@ -166,12 +187,15 @@ class TableGame(TableInput):
         try:
             saved_settings, game_text = tableview.read_envelope(text)
             settings = shell.settings_from_saved(saved_settings, self.state.hello)
+            settings["seats"] = handoffview.saved_seats(saved_settings,
+                                                        settings["rules"]["players"])
         except ValueError as error:
             storage_set(SAVE_KEY, None)
             print("The saved game was put aside:", error)  # the player gets the notice
             self.open_dialog("notice.unreadable")
             return
-        ok, result = await self.call("load", {"save": game_text, "seat": HUMAN, "proof": True})
+        viewer = self.handoff.saved_viewer(settings)
+        ok, result = await self.call("load", {"save": game_text, "seat": viewer, "proof": True})
         if not ok:
             storage_set(SAVE_KEY, None)
             self.open_dialog("notice.unresumable", {"reason": shell.error_text(self.words, result)})
@@ -183,6 +207,7 @@ class TableGame(TableInput):
         self.begin(settings, result["view"])
         shown = storage_get(SHOW_KEY)  # the save was taken while a show waited for Continue
         self.state.resume_show = int(shown) if shown and shown.isdigit() else None
+        self.handoff.first = True  # with several people: never back to someone's open cards
         await self.advance(result, replaying=True)
 
     # --- the game loop --------------------------------------------------------------
@@ -207,9 +232,16 @@ class TableGame(TableInput):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.show.present(shows, pegs_moved=resumed)
                 state.resume_show = None
+                passed_to = self.handoff.target()
+                if passed_to is not None:  # another person decides next: hand the device over
+                    update = await self.handoff.pass_to(passed_to)
+                    if update is None:
+                        return
+                    continue
                 state.auto_going = state.my_turn() and self.auto_go()
                 render(self.dom, state)
                 self.settle_focus()
+                self.handoff.offer_muggins()
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
                                                "cribbage:computer-turn")
@@ -257,7 +289,7 @@ class TableGame(TableInput):
         state = self.state
         view = update["view"]
         self.save(update["save"])  # before the show waits for Continue: a reload loses nothing
-        state.can_undo = update.get("can_undo") is True
+        state.can_undo = update.get("can_undo") is True and undo_allowed(state.settings)
         state.undos = update.get("undos", state.undos)
         state.view = view
         state.events_seen = view["events_total"]
@@ -270,7 +302,7 @@ class TableGame(TableInput):
         state = self.state
         kind = event["kind"]
         state.coach.game_events.append(event)
-        text = tableview.event_text(self.words, event, state.names)
+        text = tableview.event_text(self.words, event, state.names, state.you)
         log(self.dom, text)
         shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
         if kind == "play" and not replaying:
@@ -323,6 +355,7 @@ class TableGame(TableInput):
         if state.busy:
             return
         state.busy, state.cuts_fresh = True, False
+        self.handoff.stop_countdown()
         window.performance.mark("cribbage:human-move")
         ok, result = await self.call("apply_move", self.update_request({"move": move}))
         state.busy = False
@@ -342,9 +375,11 @@ class TableGame(TableInput):
         outcome = state.view["outcome"]
         tally = tableview.read_tally(storage_get(TALLY_KEY))
         if storage_get(SAVE_KEY) is not None:  # count each game once, not again on reload
-            side = "won" if outcome["winner"] == state.team_of(HUMAN) else "lost"
-            tally[side] += outcome["game_points"]
-            storage_set(TALLY_KEY, json.dumps(tally))
+            alone = handoffview.only_person(state.settings)
+            if alone is not None:  # the match tally is you against the computers
+                side = "won" if outcome["winner"] == state.team_of(alone) else "lost"
+                tally[side] += outcome["game_points"]
+                storage_set(TALLY_KEY, json.dumps(tally))
             storage_set(FINISHED_KEY, storage_get(SAVE_KEY))  # replay.html can show it
             storage_set(SAVE_KEY, None)
         state.over = {"outcome": outcome, "tally": tally}
@@ -360,14 +395,18 @@ class TableGame(TableInput):
         """The game-over headline, final scores and match tally in the page's language."""
         state, dialog = self.state, self.dom.game_over
         outcome, tally = state.over["outcome"], state.over["tally"]
-        names = tableview.score_names(self.words, state.names, state.view["teams"])
+        names = state.sides
         partners = state.view["teams"] < state.view["rules"]["players"]
+        my_team = None if state.you is None else state.team_of(state.you)
         dialog.querySelector(".headline").textContent = tableview.outcome_text(self.words,
-            outcome, names, state.team_of(HUMAN), partners)
+            outcome, names, my_team, partners)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names)
-        dialog.querySelector(".tally").textContent = tableview.tally_text(
-            self.words, tally, state.view["rules"]["players"], state.view["teams"])
+        shared = handoffview.pass_and_play(state.settings)
+        dialog.querySelector(".tally").hidden = shared
+        dialog.querySelector(".tally").textContent = "" if shared else (
+            tableview.tally_text(self.words, tally, state.view["rules"]["players"],
+                                 state.view["teams"]))
         undos = dialog.querySelector(".undos")
         undos.hidden = not state.undos
         undos.textContent = self.words.t("over.undos", {"count": state.undos})
@@ -394,7 +433,7 @@ class TableGame(TableInput):
         self.draw_notice()
         if state.view is None:
             return
-        state.names = tableview.seat_names(self.words, state.view["team_of"])
+        state.names, state.sides = names_and_sides(self.words, state.settings, state.view)
         draw_board(self.dom, state)
         relog(self.dom, state, state.coach.game_events)
         if state.showing is None:
@@ -406,6 +445,7 @@ class TableGame(TableInput):
             self.draw_game_over()
         self.coach.redraw()
         self.review.redraw()
+        self.handoff.redraw()
 
     # --- the player's input -------------------------------------------------------------
 
@@ -425,6 +465,8 @@ class TableGame(TableInput):
             self.open_stats(target)
         elif action == "stats-close":
             self.close_stats()
+        elif action == "show-cards":
+            self.handoff.show_cards()
         elif action == "continue":
             if state.continue_event is not None:
                 state.continue_event.set()
@@ -522,6 +564,7 @@ class TableGame(TableInput):
         self.dom.table.addEventListener("drop", create_proxy(self.on_drop))
         self.dom.table.addEventListener("dragend", create_proxy(self.on_drag_end))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        self.dom.stats.addEventListener("change", create_proxy(self.coach.on_change))
         window.onresize = create_proxy(self.place_dialogs)
         self.place_dialogs()
         await self.connect()

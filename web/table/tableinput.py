@@ -11,7 +11,6 @@ Kept apart so each module compiles in a short main-thread task.
 import asyncio
 
 from pyscript import document, window
-from tablestate import HUMAN
 
 
 class TableInput:
@@ -130,7 +129,7 @@ class TableInput:
         if state.busy or state.view is None:
             return
         state.busy = True
-        ok, result = await self.call("undo", {"seat": HUMAN, "proof": True})
+        ok, result = await self.call("undo", {"seat": state.viewer, "proof": True})
         state.busy = False
         if not ok:
             self.show_error(result)

@@ -5,18 +5,19 @@ into a :class:`dom.Dom`: no engine calls, no waiting, no rule knowledge (the
 view says whose turn it is, what is legal, who partners whom).
 """
 
+import handoffview
 import pegboard
 import shell
 import tableview
 from pyscript import document
-from tablestate import HUMAN
 
 
 def render(dom, state):
-    """Draw the whole table from the human's view."""
+    """Draw the whole table from the view of the person at the device."""
     words = state.words
     phase = state.view["phase"]
-    dom.table.setAttribute("data-phase", shell.table_phase(phase, state.view.get("claim")))
+    dom.table.setAttribute("data-phase", "handoff" if state.handing_off is not None
+                           else shell.table_phase(phase, state.view.get("claim")))
     dom.part(".table-header [data-action=new-game]").hidden = phase == "over"
     render_scores(dom, state)
     render_opponents(dom, state)
@@ -25,7 +26,7 @@ def render(dom, state):
     render_actions(dom, state)
     render_claim(dom, state)
     set_text(dom.status, shell.status_text(words, state.view, state.names, state.cuts_fresh,
-                                           state.claim_events))
+                                           state.claim_events, state.viewer))
 
 
 def set_text(element, text):
@@ -40,7 +41,7 @@ def render_claim(dom, state):
     lines = []
     events = state.coach.game_events
     if state.manual_counting() and state.view["phase"] != "over" and events:
-        deal, lines = tableview.claim_lines(state.words, events, state.names)
+        deal, lines = tableview.claim_lines(state.words, events, state.names, state.you)
         showing = state.showing is not None and state.showing["deal"] == deal
         if deal != events[-1]["deal"] and not showing:
             lines = []  # the claims of a deal whose show is over
@@ -77,9 +78,8 @@ def clear_play(dom):
 def render_scores(dom, state):
     """The scores as the pegs show them (they catch up with the engine's as events
     are taken in and the show is revealed)."""
-    words = state.words
     parts_html = []
-    for team, name in enumerate(tableview.score_names(words, state.names, state.view["teams"])):
+    for team, name in enumerate(state.sides):
         points = str(state.pegs[team][0])
         parts_html.append('<span class="score team-' + str(team) + '">' + tableview.html(name)
                           + ' <b data-score="' + points + '">' + points + "</b></span>")
@@ -96,28 +96,41 @@ def render_opponents(dom, state):
     players = state.view["rules"]["players"]
     panels = []
     cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
-    for seat in range(1, players):
+    persons = handoffview.people(state.settings)
+    for place, seat in enumerate(handoffview.seat_order(state.viewer, players)):
         marks = ""
         if state.view["dealer"] == seat and not cutting:
             marks += dealer_mark(words, )
         if seat in state.view["said_go"]:
             marks += '<span class="bubble">' + tableview.html(words.t("bubble.go")) + "</span>"
         turn = " turn" if state.view["current_player"] == seat else ""
-        level = tableview.level_name(words, tableview.computer_level(state.settings, seat))
-        panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat) + '">'
+        level = "" if seat in persons else tableview.level_name(
+            words, tableview.computer_level(state.settings, seat))
+        panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat)
+                      + '" data-place="' + str(place + 1) + '">'
                       + '<div class="seat-name">' + tableview.html(state.names[seat]) + " <small>"
                       + tableview.html(level) + "</small>" + marks + "</div>"
                       + '<div class="hand small">'
-                      + tableview.backs_html(state.view["hand_sizes"][seat]) + "</div>"
+                      + seat_cards(state, seat) + "</div>"
                       + cut_card(state, seat) + "</div>")
     opponents = dom.part(".opponents")
     opponents.setAttribute("data-players", str(players))  # the CSS seats them by position
     opponents.innerHTML = "".join(panels)
     human = dom.part(".seat-human .seat-name")
     human_marks = ""
-    if state.view["dealer"] == HUMAN and not cutting:
+    if state.view["dealer"] == state.viewer and not cutting:
         human_marks = " " + dealer_mark(words, )
-    human.innerHTML = tableview.html(state.names[HUMAN]) + human_marks + cut_card(state, HUMAN)
+    human.innerHTML = (tableview.html(state.names[state.viewer]) + human_marks
+                       + cut_card(state, state.viewer))
+
+
+def seat_cards(state, seat):
+    """Another seat's cards: face down, or face up while its claimed hand is counted
+    (manual counting: the hand being settled is public, as the view's ``shown`` says)."""
+    shown = state.view["shown"].get("hand:" + str(seat))
+    if shown and state.view["phase"] in ("count", "muggins"):
+        return "".join(tableview.card_html(state.words, code) for code in shown)
+    return tableview.backs_html(state.view["hand_sizes"][seat])
 
 
 def cut_card(state, seat):
@@ -160,10 +173,13 @@ def render_hand(dom, state):
     phase = state.view["phase"]
     legal = state.view["legal_moves"]
     cards = []
+    if state.handing_off is not None:  # nobody's cards while the device changes hands
+        dom.part(".seat-human .hand").innerHTML = ""
+        return
     for number, code in enumerate(state.view["hand"]):
         keys = ' aria-keyshortcuts="' + str(number + 1) + '"'
         if phase == "discard":
-            enabled = state.view["current_player"] == HUMAN
+            enabled = state.view["current_player"] == state.viewer
             cards.append(tableview.card_html(words, code, "pick", enabled, code in state.selected,
                                              keys=keys))
         else:
@@ -188,7 +204,7 @@ def mark_selected(dom, state):
 def crib_name(state, dealer):
     """``Your crib`` or ``Computer's crib``."""
     words = state.words
-    if dealer == HUMAN:
+    if dealer == state.you:
         return words.t("crib.mine")
     return words.t("crib.theirs", {"who": state.names[dealer]})
 
@@ -207,7 +223,7 @@ def button(words, action, key, enabled=True, quiet=False):
 def render_actions(dom, state):
     words = state.words
     phase = state.view["phase"]
-    mine = state.view["current_player"] == HUMAN
+    mine = state.my_turn()
     legal = state.view["legal_moves"]
     buttons = []
     if phase in ("cut", "starter") and mine:
@@ -275,7 +291,8 @@ def relog(dom, state, events):
     words = state.words
     lines = dom.part(".log-lines")
     lines.innerHTML = "".join(
-        "<li>" + tableview.html(tableview.event_text(words, event, state.names)) + "</li>"
+        "<li>" + tableview.html(tableview.event_text(words, event, state.names, state.you))
+        + "</li>"
         for event in events)
     lines.scrollTop = lines.scrollHeight
 
@@ -284,7 +301,7 @@ def draw_board(dom, state):
     """The peg board with named tracks, the pegs where the scores stand."""
     words = state.words
     target = state.rules()["target"]
-    names = tableview.score_names(words, state.names, len(state.pegs))
+    names = state.sides
     label = words.t("board", {"target": target})
     lines = state.view["skunk_lines"] if state.view else []
     dom.part(".board").innerHTML = pegboard.board_svg(

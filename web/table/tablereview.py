@@ -15,7 +15,6 @@ import shell
 import statsview
 import tableview
 from pyscript import document, window
-from tablestate import HUMAN
 
 ACTIONS = ("review-game", "review-close")
 
@@ -88,7 +87,7 @@ class TableReview:
         window.performance.mark("cribbage:review-start")
         for deal in range(1, total + 1):
             self.show_progress(deal, total)
-            ok, result = await self.engine("review_game", {"seat": HUMAN, "deal": deal,
+            ok, result = await self.engine("review_game", {"seat": self.state.viewer, "deal": deal,
                                                            "lang": lang})
             if run != self.run_number:
                 return
@@ -96,7 +95,7 @@ class TableReview:
                 self.show_error(result)
                 return
         self.show_progress(total + 1, total)
-        ok, result = await self.engine("review_game", {"seat": HUMAN, "lang": lang})
+        ok, result = await self.engine("review_game", {"seat": self.state.viewer, "lang": lang})
         if run != self.run_number:
             return
         if not ok:

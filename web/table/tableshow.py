@@ -23,7 +23,6 @@ from tablerender import (
     render_opponents,
     render_scores,
 )
-from tablestate import HUMAN
 
 SHOWN = ("shown", "counting", "counted")
 
@@ -46,10 +45,10 @@ class TableShow:
         """One hand or crib of the show: whose, the cards, the count said aloud, the total."""
         seat, names, words = event["seat"], self.state.names, self.words
         if event["kind"] == "crib":
-            whose = words.t("crib.mine") if seat == HUMAN else words.t("crib.theirs",
+            whose = words.t("crib.mine") if seat == self.state.you else words.t("crib.theirs",
                                                                        {"who": names[seat]})
         else:
-            whose = words.t("show.hand.mine") if seat == HUMAN else words.t("show.hand",
+            whose = words.t("show.hand.mine") if seat == self.state.you else words.t("show.hand",
                                                                             {"who": names[seat]})
         cards = "".join(tableview.card_html(words, code) for code in event["cards"])
         total = event["points"] + event.get("refused", 0)
@@ -85,7 +84,7 @@ class TableShow:
         seat = event["seat"]
         if event["kind"] == "crib":
             return self.dom.part(".crib-spot .crib-cards"), self.dom.part(".crib-spot small")
-        if seat == HUMAN:
+        if seat == self.state.viewer:
             return self.dom.part(".seat-human .hand"), self.dom.part(".seat-human .seat-name")
         panel = self.dom.part('.opponent[data-seat="' + str(seat) + '"]')
         if panel is None:
@@ -107,7 +106,8 @@ class TableShow:
         self.dom.part(".show-said").textContent = ""
         for event in shows:
             cards, _ = self.spot(event)
-            if cards is not None and not (event["kind"] == "hand" and event["seat"] == HUMAN):
+            mine = event["kind"] == "hand" and event["seat"] == self.state.viewer
+            if cards is not None and not mine:
                 cards.innerHTML = tableview.backs_html(len(event["cards"]))
 
     def turn_up(self, event, state_class):
@@ -217,6 +217,7 @@ class TableShow:
         storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
         panel.hidden = True
+        panel.innerHTML = ""  # no cards in a hidden panel (the next deal may deal them)
         self.dom.part(".actions").innerHTML = ""
         self.clear()
 

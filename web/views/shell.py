@@ -252,8 +252,8 @@ def table_phase(engine_phase, claim=None):
     return TABLE_PHASES.get(engine_phase, "setup")
 
 
-def status_text(words, view, names, cuts_fresh=False, claims=()):
-    """The table's status line for the human (seat 0) from its view.
+def status_text(words, view, names, cuts_fresh=False, claims=(), viewer=0):
+    """The table's status line for the person at the device (``viewer``) from its view.
 
     ``cuts_fresh``: the cut has just decided the dealer; ``claims``: the
     claim events of manual counting (for muggins).
@@ -270,7 +270,7 @@ def status_text(words, view, names, cuts_fresh=False, claims=()):
     phase, seat, dealer = view.get("phase"), view.get("current_player"), view.get("dealer")
     if phase == "over":
         return words.t("status.over")
-    if seat != 0:
+    if seat != viewer:
         who = names[seat] if seat is not None else ""
         return words.t("status.thinking" if phase in ("discard", "play") else "status.waiting",
                  {"who": who})
@@ -279,10 +279,10 @@ def status_text(words, view, names, cuts_fresh=False, claims=()):
     if phase == "discard":
         first = ""
         if cuts_fresh:
-            first = words.t("status.cut_lowest.mine") if dealer == 0 else words.t(
+            first = words.t("status.cut_lowest.mine") if dealer == viewer else words.t(
                 "status.cut_lowest", {"who": names[dealer]})
         need = str(view["discards_each"])
-        key = "status.discard." + ("mine" if dealer == 0 else "theirs") + "." + need
+        key = "status.discard." + ("mine" if dealer == viewer else "theirs") + "." + need
         return first + words.t(key, {"who": names[dealer]})
     if phase == "starter":
         return words.t("status.starter")
@@ -291,13 +291,13 @@ def status_text(words, view, names, cuts_fresh=False, claims=()):
             return words.t("status.go")
         return words.t("status.play", {"count": view["count"]})
     if phase == "count":
-        crib = "crib" in view.get("shown", ()) and dealer == 0
+        crib = "crib" in view.get("shown", ()) and dealer == viewer
         return words.t("status.count.crib" if crib else "status.count.hand")
     if phase == "peg_count":
         return words.t("status.peg_count", {"count": view["count"]})
     if phase == "muggins":
         said = ""
-        theirs = [claim for claim in claims if claim["seat"] != 0]
+        theirs = [claim for claim in claims if claim["seat"] != viewer]
         if theirs:
             said = words.t("status.claimed", {"who": names[theirs[-1]["seat"]],
                                         "count": theirs[-1]["count"]})

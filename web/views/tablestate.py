@@ -13,7 +13,7 @@ on screen, the coach's panels.
 
 from shell import Words
 
-HUMAN = 0  # the seat the person at this device plays
+HUMAN = 0  # the seat of the person at this device in a solo game (pass-and-play: viewer)
 COMPUTER_PAUSE = 0.3  # seconds before a computer's card shows, at normal speed
 
 
@@ -49,6 +49,10 @@ class TableState:
         """Forget the last game's table: a new (or resumed) game begins."""
         self.settings = settings
         self.names = names
+        self.sides = names  # the scores' names (teams when partners share a score)
+        self.viewer = HUMAN  # the seat whose person is at the device: the only hand drawn
+        self.you = HUMAN  # the seat called "you" (None when several people share the device)
+        self.handing_off = None  # the seat the device is being passed to, during a hand-off
         self.view = None  # the human seat's view (PlayerView.to_dict)
         self.events_seen = 0  # how many of the game's events the table has taken in
         self.selected = []  # cards picked for the crib
@@ -79,7 +83,8 @@ class TableState:
         return bool(self.settings and self.settings["rules"]["manual_counting"])
 
     def my_turn(self):
-        return self.view is not None and self.view["current_player"] == HUMAN
+        return (self.view is not None and self.handing_off is None
+                and self.view["current_player"] == self.viewer)
 
     def team_of(self, seat):
         """The score a seat pegs for, as the engine's view says."""

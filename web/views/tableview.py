@@ -128,7 +128,7 @@ def level_name(words, level):
 def computer_level(settings, seat):
     """The level of the computer in ``seat`` (the dialog sets one per computer)."""
     levels = settings.get("levels") or []
-    if seat - 1 < len(levels):
+    if 0 < seat and seat - 1 < len(levels):  # seat 0 (a computer too) plays the first level
         return levels[seat - 1]
     return settings.get("level", "standard")
 
@@ -136,9 +136,10 @@ def computer_level(settings, seat):
 # --- texts -----------------------------------------------------------------------
 
 
-def event_text(words, event, names):
+def event_text(words, event, names, you=HUMAN):
     """One line of the game log for an engine event (seat numbers become ``names``;
-    the human's own lines in the second person where the language has one).
+    the lines of ``you`` in the second person where the language has one; None when
+    several people share the device).
 
     >>> event_text(words, {"kind": "play", "seat": 1, "cards": ["5S"], "count": 15, "points": 2,
     ...             "items": [{"kind": "fifteen", "points": 2, "cards": []}]},
@@ -147,7 +148,7 @@ def event_text(words, event, names):
     >>> event_text(words, {"kind": "cut", "seat": 0, "cards": ["TH"]}, ["You", "Computer"])
     'You cut 10♥'
     """
-    return i18n.event_text(event, words.lang, names, HUMAN)
+    return i18n.event_text(event, words.lang, names, you)
 
 
 def outcome_text(words, outcome, score_names, my_team, partners=False):
@@ -162,7 +163,9 @@ def outcome_text(words, outcome, score_names, my_team, partners=False):
     'Computer wins! (1 game point)'
     """
     winner = outcome["winner"]
-    if winner != my_team:
+    if my_team is None and partners:  # several people at the device: a team, by its names
+        key = "outcome.team"
+    elif winner != my_team:
         key = "outcome.other"
     else:
         key = "outcome.us" if partners else "outcome.mine"
@@ -192,7 +195,7 @@ def tally_text(words, tally, players, teams):
                              "lost": tally["lost"]})
 
 
-def claim_lines(words, events, names):
+def claim_lines(words, events, names, you=HUMAN):
     """The claims of manual counting in words: who claimed what, and once settled what
     it was worth (the breakdown said aloud) and any muggins. Returns ``(deal, lines)``:
     the deal of the last claim and its show's claims (or the last two claims in the play).
@@ -218,7 +221,7 @@ def claim_lines(words, events, names):
         chosen = chosen[-2:]
     lines = []
     for index in chosen:
-        lines.extend(_claim_lines(words, events, index, names))
+        lines.extend(_claim_lines(words, events, index, names, you))
     return deal, lines
 
 
@@ -233,7 +236,7 @@ def _settled_by(events, start, kinds):
     return None
 
 
-def _claim_lines(words, events, start, names):
+def _claim_lines(words, events, start, names, you):
     claim = events[start]
     seat = claim["seat"]
     settled = _settled_by(events, start, ("hand", "crib", "peg"))
@@ -244,7 +247,7 @@ def _claim_lines(words, events, start, names):
         if event["kind"] == "muggins":
             mugged = event
     what = "claim." + (settled["kind"] if settled is not None else "hand")
-    mine = ".mine" if seat == HUMAN else ""
+    mine = ".mine" if seat == you else ""
     lines = [words.t(what + mine, {"who": names[seat], "count": claim["count"]})]
     if settled is not None:
         items = settled.get("items") or []
@@ -252,7 +255,7 @@ def _claim_lines(words, events, start, names):
         lines.append(words.t("claim.worth", {"worth": worth,
                                              "said": i18n.cadence(items, words.lang)}))
     if mugged is not None:
-        lines.append(i18n.event_text(mugged, words.lang, names, HUMAN))
+        lines.append(i18n.event_text(mugged, words.lang, names, you))
     return lines
 
 
