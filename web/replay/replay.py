@@ -19,9 +19,10 @@ it; ``replayview`` draws a step with the table's card and board drawing.
 import asyncio
 import json
 
+import handoffview
 import replayview
 import shell
-from dom import FINISHED_KEY, SAVE_KEY, storage_get
+from dom import FINISHED_KEY, SAVE_KEY, VIEWER_KEY, storage_get
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from shell import i18n
@@ -29,6 +30,19 @@ from tableview import HUMAN, read_envelope
 
 LINK_PREFIX = "#r="
 MAX_FILE = 1000000  # bytes: a saved game is a few kilobytes
+
+
+def own_seat(settings):
+    """The table's viewer in the saved game: its one person, or in pass-and-play the
+    person who last had the device (during a game only that seat's hand shows)."""
+    try:
+        persons = handoffview.people(settings)
+    except (AttributeError, KeyError, TypeError, ValueError):  # settings of an odd save
+        persons = []
+    text = storage_get(VIEWER_KEY)
+    if text is not None and text.isdigit() and int(text) in persons and len(persons) > 1:
+        return int(text)
+    return persons[0] if persons else HUMAN
 
 
 class Viewer:
@@ -71,13 +85,13 @@ class Viewer:
         save = None
         if text is not None:
             try:
-                save = read_envelope(text)[1]
+                settings, save = read_envelope(text)
             except ValueError:
                 save = None
         if save is None:
             self.fail("replay.none", {}, state="empty")
             return
-        ok, result = await self.call("replay", {"save": save, "seat": HUMAN})
+        ok, result = await self.call("replay", {"save": save, "seat": own_seat(settings)})
         if ok:
             self.show(result, own=True)
         else:
