@@ -880,6 +880,8 @@ def check_save(data: object) -> tuple[Rules, dict[str, Any], list[str]]:
         rules = Rules.from_dict(data["rules"])
     except RulesError as error:
         raise GameStateError(f"saved game has bad rules: {error}") from None
+    if data["rules"].get("target") != rules.target:  # a save names its target
+        raise GameStateError(f"saved game has bad rules: the target must be {rules.target}")
     return rules, _check_setup(rules, data["setup"]), _check_moves(data["moves"])
 
 

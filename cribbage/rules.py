@@ -158,6 +158,23 @@ class Rules:
         return cls(**data)
 
 
+def variants() -> dict[str, dict[str, list[int]]]:
+    """For each number of cards dealt, the players and targets its rules allow.
+
+    >>> variants()["5"], variants()["6"]["players"]
+    ({'players': [2], 'target': [61]}, [2, 3, 4])
+    """
+    def allowed(players: int, cards: int) -> bool:
+        try:
+            Rules(players=players, cards=cards)
+        except RulesError:
+            return False
+        return True
+
+    return {str(cards): {"players": [p for p in PLAYER_COUNTS if allowed(p, cards)],
+                         "target": list(TARGETS_OF[cards])} for cards in CARD_COUNTS}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winning team, the kind of win and its game points.

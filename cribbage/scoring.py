@@ -90,8 +90,9 @@ def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     0
     >>> score_hand(parse_cards("2H 4H 6H"), Card.parse("KS")).total   # five-card: flush of 3
     3
-    >>> score_hand(parse_cards("AH 2H 3H 7S 8S"), Card.parse("9D")).total   # two runs
-    6
+    >>> [i.points for i in score_hand(parse_cards("AH 2H 3H 7S 8S"), Card.parse("9D")).items
+    ...  if i.kind == "run"]   # seven-card: two runs
+    [3, 3]
     >>> score_hand(parse_cards("2H 4H"), Card.parse("KS"))
     Traceback (most recent call last):
     ...
@@ -170,7 +171,7 @@ def _run_items(cards: list[Card]) -> list[ScoreItem]:
     rank. Five cards have at most one such block; six (seven-card cribbage)
     may have two, such as A-2-3 and 7-8-9.
     """
-    items = []
+    items: list[ScoreItem] = []
     for block in _rank_blocks(sorted({card.rank for card in cards})):
         if len(block) < 3:
             continue
