@@ -586,7 +586,7 @@ class Game:
         self.said_go, self.last_player, self.starter = set(), None, None
         script = self.setup.get("script")
         if self.deal_number == 1 and script is None and self.rules.pone_start_points:
-            # five-card: the pone of the first hand pegs 3 before the deal (rule 21)
+            # five-card: the pone of the first hand pegs 3 before the deal (rule 20)
             self._peg("three", (dealer + 1) % n, self.rules.pone_start_points)
         self._event("deal", dealer)
         if script is not None and self.deal_number == 1:
@@ -701,7 +701,7 @@ class Game:
             self._peg(point, last, 1, count=self.count)
             if self.is_over:
                 return
-        if all_played or self.rules.single_series:  # five-card: one series only (rule 21)
+        if all_played or self.rules.single_series:  # five-card: one series only (rule 20)
             self._begin_show()
             return
         self.pile, self.said_go = [], set()

@@ -93,7 +93,7 @@ class Rules:
 
     @property
     def cards_dealt(self) -> int:
-        """Cards dealt to each player (rule 5; five- and seven-card, rule 21)."""
+        """Cards dealt to each player (rule 5; five- and seven-card, rules 20-21)."""
         return self.cards if self.players == 2 else 5
 
     @property
@@ -107,12 +107,12 @@ class Rules:
 
     @property
     def single_series(self) -> bool:
-        """Five-card cribbage: the play ends with its first go or 31 (rule 21)."""
+        """Five-card cribbage: the play ends with its first go or 31 (rule 20)."""
         return self.cards == 5
 
     @property
     def pone_start_points(self) -> int:
-        """What the pone of the first hand pegs before the deal: 3 in five-card (rule 21)."""
+        """What the pone of the first hand pegs before the deal: 3 in five-card (rule 20)."""
         return PONE_START_POINTS if self.cards == 5 else 0
 
     @property

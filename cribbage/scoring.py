@@ -82,7 +82,7 @@ def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     """Score a hand (or crib) plus the starter, itemised in counting order.
 
     Order: fifteens, pairs, runs, flush, nobs (docs/rules.md rule 13). A hand
-    has four cards, or three or five in five- and seven-card cribbage (rule 21).
+    has four cards, or three or five in five- and seven-card cribbage (rules 20-21).
 
     >>> score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total
     29
