@@ -171,7 +171,9 @@ def render_hand(dom, state):
                                              keys=keys))
     if phase in ("count", "muggins") or (phase == "play" and not state.view["hand"]):
         cards = [tableview.card_html(words, code) for code in state.view["kept"]]
-    dom.part(".seat-human .hand").innerHTML = "".join(cards)
+    hand = dom.part(".seat-human .hand")
+    hand.innerHTML = "".join(cards)
+    hand.setAttribute("data-size", str(len(cards)))  # seven cards are drawn narrower
 
 
 def mark_selected(dom, state):
