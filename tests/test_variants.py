@@ -390,3 +390,23 @@ def test_five_card_distribution_totals_extremes_and_mean():
     spread = (sum((x - sample_mean) ** 2 for x in sample) / len(sample)) ** 0.5
     assert abs(mean - sample_mean) < 4 * spread / len(sample) ** 0.5
     assert Counter(sample)[0] / len(sample) == pytest.approx(hands[0] / hands_total(5), abs=0.015)
+
+
+# --- the coach ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules, discards, kept", [(FIVE, 10, 3), (SEVEN, 21, 5)])
+def test_the_coach_ranks_every_discard_and_card_of_a_variant(rules, discards, kept):
+    from cribbage.coach import coach_advice
+
+    game = Game.new(rules, seed=8, first_dealer=0)
+    advice = coach_advice(game.view(1))
+    assert advice["kind"] == "discard" and len(advice["choices"]) == discards
+    assert all(len(choice["keep"]) == kept for choice in advice["choices"])
+    best = advice["choices"][0]
+    assert best["net"] == max(choice["net"] for choice in advice["choices"])
+    while game.phase != "play" or game.current_player != 1:
+        game.apply(game.legal_moves()[0])
+    play = coach_advice(game.view(1))
+    assert play["kind"] == "play" and {c["card"] for c in play["choices"]} == {
+        str(m).split()[1] for m in game.legal_moves()}

@@ -198,7 +198,8 @@ def settings_from_saved(saved, offer):
             counting = "pegging" if rules["manual_pegging"] is True else "manual"
         values = {
             "players": str(rules["players"]), "target": str(rules["target"]),
-            "cards": str(rules["cards"]), "skunk": rules["skunk"], "exact_finish": rules["exact_finish"] is True,
+            "cards": str(rules["cards"]), "skunk": rules["skunk"],
+            "exact_finish": rules["exact_finish"] is True,
             "counting": counting,
             "level": saved["level"], "speed": str(saved["speed"]),
         }
