@@ -20,13 +20,14 @@ def assert_hand_fits(table: Table, page: Any, count: int) -> None:
     cards = table.my_cards()
     assert cards.count() == count
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    tops = set()
+    tops = []
     for i in range(count):
         box = cards.nth(i).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
         assert box["width"] >= 40 and box["height"] >= 56  # big enough to tap
-        tops.add(round(box["y"]))
-    assert len(tops) == 1, "the hand is one row"
+        tops.append(box["y"])
+    # One row: a card may still be sliding in (dealt with a small drop), never a row lower.
+    assert max(tops) - min(tops) < 30, tops
 
 
 def play_to_the_show(app: Any, page: Any, cards: str, kept: int) -> None:
