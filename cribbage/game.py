@@ -33,6 +33,7 @@ from .play import closing_point, next_in_turn
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
     MAX_COUNT,
+    MAX_HAND_SCORES,
     Score,
     ScoreItem,
     pile_count,
@@ -56,9 +57,6 @@ PHASES = (CUT, DISCARD, STARTER, PLAY, PEG_COUNT, COUNT, MUGGINS, OVER)
 
 MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
 BARE_MOVES = ("cut", "go", "muggins", "pass")  # moves that take no cards
-# The highest show score of a hand by how many cards it keeps (rules 14, 21); a
-# claim (hand, crib or one card in the play) is 0 to the game's highest.
-MAX_HAND_SCORES = {3: 20, 4: 29, 5: 46}
 MAX_HAND_SCORE = MAX_HAND_SCORES[4]
 # Every kind of event the engine records (each has an ``event.<kind>`` log line).
 EVENT_KINDS = ("cut", "dealer", "three", "deal", "discard", "starter", "heels", "play",
@@ -368,8 +366,8 @@ class Game:
 
     @property
     def max_claim(self) -> int:
-        """The most a claim may state: the highest show score of this game's hands."""
-        return max(MAX_HAND_SCORES[self.rules.hand_size], MAX_HAND_SCORE)
+        """The most a claim may state (:attr:`Rules.max_claim`)."""
+        return self.rules.max_claim
 
     def legal_moves(self) -> list[Move]:
         """Every move the current player may make now (empty when the game is over)."""

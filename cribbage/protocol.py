@@ -29,9 +29,11 @@ The game endpoints (one game per session)
     ``{"engine", "python", "levels", "endpoints", "options"}``: versions, the
     computer levels on offer, the names of every endpoint (the page's client
     makes its methods from this list, so no list of names is kept by hand)
-    and the values each rule option may take.
+    and the values each rule option may take (``options.cards``: 6, 5, 7;
+    ``options.variants``: the players and targets of each).
 ``new_game({"rules": {...}, "seed"?, "first_dealer"?, "scripted"?, "seat"?, "proof"?})``
-    Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments).
+    Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments);
+    ``{"rules": {"cards": 5}}`` is five-card cribbage to 61.
     Returns its state and save; with ``seat``, also that seat's view; with
     ``"proof": true``, the fair-deal proof.
 ``state({"seat"?})``, ``view({"seat", "events_from"?})``, ``legal_moves({})``

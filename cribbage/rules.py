@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .scoring import MAX_HAND_SCORES
+
 SKUNK_RULES = ("acc", "lurch", "none")
 PLAYER_COUNTS = (2, 3, 4)
 CARD_COUNTS = (6, 5, 7)  # six-card cribbage first: the usual game
@@ -104,6 +106,16 @@ class Rules:
         (4, 4, 5)
         """
         return self.cards_dealt - self.discards_each
+
+    @property
+    def max_claim(self) -> int:
+        """The most a manual claim may state: the game's highest hand, at least 29
+        (a claim in the play, or in five-card, keeps the usual range).
+
+        >>> Rules().max_claim, Rules(cards=5).max_claim, Rules(cards=7).max_claim
+        (29, 29, 46)
+        """
+        return max(MAX_HAND_SCORES[self.hand_size], MAX_HAND_SCORES[4])
 
     @property
     def single_series(self) -> bool:

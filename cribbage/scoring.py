@@ -33,6 +33,8 @@ from .cards import (
 
 HAND_SIZE = 4
 HAND_SIZES = (3, 4, 5)  # five-card, six-card and seven-card cribbage keep these
+# The highest show score of a hand (with the starter) by its size (rules 14, 20, 21).
+MAX_HAND_SCORES = {3: 20, 4: 29, 5: 46}
 MAX_COUNT = 31
 
 

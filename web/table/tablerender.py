@@ -227,7 +227,8 @@ def render_actions(dom, state):
                               and not state.auto_going))
     if phase in ("count", "peg_count") and mine:
         buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
-                       + ' <input type="number" name="points" min="0" max="29" value="0" '
+                       + ' <input type="number" name="points" min="0" max="'
+                       + str(state.view.get("max_claim", 29)) + '" value="0" '
                        'inputmode="numeric"></label>' + button(words, "count", "count"))
     if phase == "muggins" and mine:
         buttons.append(button(words, "muggins", "muggins") + button(words, "pass", "accept"))
