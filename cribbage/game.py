@@ -33,7 +33,6 @@ from .play import closing_point, next_in_turn
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
     MAX_COUNT,
-    MAX_HAND_SCORES,
     Score,
     ScoreItem,
     pile_count,
@@ -57,11 +56,10 @@ PHASES = (CUT, DISCARD, STARTER, PLAY, PEG_COUNT, COUNT, MUGGINS, OVER)
 
 MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
 BARE_MOVES = ("cut", "go", "muggins", "pass")  # moves that take no cards
-MAX_HAND_SCORE = MAX_HAND_SCORES[4]
 # Every kind of event the engine records (each has an ``event.<kind>`` log line).
 EVENT_KINDS = ("cut", "dealer", "three", "deal", "discard", "starter", "heels", "play",
-               "go_said",
-               "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over", "resign")
+               "go_said", "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over",
+               "resign")
 CRIB_SIZE = 4
 SAVE_FORMAT = "cribbage-game"
 SAVE_VERSION = 1
