@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from .cards import Card, CardError, parse_cards
 from .i18n import LANGUAGES
+from .rules import Rules
 from .scoring import Score, cadence, describe_item, pile_count, score_hand, score_peg
 
 USAGE = """usage: python -m cribbage COMMAND ...
@@ -22,7 +23,8 @@ USAGE = """usage: python -m cribbage COMMAND ...
                                                   itemised show score of a 4-card hand
   peg CARDS [--json] [--lang L]                   points of the last card of a pile
                                                   (--lang en|es|ja: the items and the cadence)
-  stats [--json]                                  scores over all 12,994,800 hands
+  stats [--cards 5|6|7] [--json]                  scores over all 12,994,800 hands
+                                                  (or the 3- or 5-card hands of 5 or 7)
   arena ...                                       computer players against each other
   advise CARDS [--dealer] [--json]                rank the discards of a dealt hand
   review SAVE.json [--seat N] [--json] [--lang L] grade every decision of a saved game"""
@@ -125,17 +127,21 @@ def _stats(argv: list[str]) -> int:
     from .stats import score_distribution
 
     parser = _Parser(prog="python -m cribbage stats")
+    parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=6,
+                        help="the variant: its hands keep 3, 4 or 5 cards")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    dist = score_distribution()
+    size = Rules(cards=args.cards).hand_size
+    dist = score_distribution(size)
     if args.json:
         print(json.dumps({kind: {str(k): v for k, v in sorted(counts.items())}
                           for kind, counts in dist.items()}))
         return 0
     total = sum(dist["hand"].values())
-    print(f"Show scores over all {total:,} (4-card hand, starter) combinations")
+    print(f"Show scores over all {total:,} ({size}-card hand, starter) combinations")
+    print("(cribs: the same cards under the crib's flush rule)")
     print(f"{'score':>5} {'hands':>12} {'%':>8} {'cribs':>12} {'%':>8}")
-    for points in range(30):
+    for points in range(max(dist["hand"]) + 1):
         hand, crib = dist["hand"][points], dist["crib"][points]
         print(f"{points:>5} {hand:>12,} {100 * hand / total:>8.4f} "
               f"{crib:>12,} {100 * crib / total:>8.4f}")

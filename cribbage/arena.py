@@ -28,7 +28,7 @@ from typing import Any
 
 from .game import Game
 from .players import computer_move, load_player
-from .rules import Rules
+from .rules import CARD_COUNTS, TARGETS, Rules, RulesError
 
 COUNTING: dict[str, dict[str, bool]] = {  # --counting: the manual-counting rules
     "auto": {},
@@ -188,7 +188,8 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace) -> dict[s
     """Aggregate per-game statistics into the report."""
     games = len(results)
     report: dict[str, Any] = {"a": args.a, "b": args.b, "games": games, "seed": args.seed,
-                              "players": args.players, "target": args.target,
+                              "players": args.players, "target": match_rules(args).target,
+                              "cards": getattr(args, "cards", 6),
                               "counting": getattr(args, "counting", "auto"),
                               "duplicate": args.duplicate, "sides": {}}
     for side in ("a", "b"):
@@ -238,7 +239,9 @@ def ms_per_move(results: list[dict[str, Any]], side: str) -> dict[str, float]:
 
 def format_report(report: dict[str, Any]) -> str:
     """The report as a plain-text table."""
-    lines = [f"{report['games']} games, {report['players']} players to {report['target']}, "
+    variant = "" if report.get("cards", 6) == 6 else f"{report['cards']}-card, "
+    lines = [f"{report['games']} games, {variant}{report['players']} players "
+             f"to {report['target']}, "
              f"seed {report['seed']}{', duplicate' if report['duplicate'] else ''}"
              f"{'' if report.get('counting', 'auto') == 'auto' else ', counting: '}"
              f"{'' if report.get('counting', 'auto') == 'auto' else report['counting']}"]
@@ -261,11 +264,7 @@ def format_report(report: dict[str, Any]) -> str:
 
 def run_match(args: argparse.Namespace) -> dict[str, Any]:
     """Play the scheduled games (in ``args.jobs`` processes) and summarise them."""
-    counting = COUNTING[getattr(args, "counting", "auto")]
-    rules = Rules(players=args.players, target=args.target,
-                  manual_counting=counting.get("manual_counting", False),
-                  muggins=counting.get("muggins", False),
-                  manual_pegging=counting.get("manual_pegging", False))
+    rules = match_rules(args)
     specs = schedule(args.games, args.seed, args.players, args.duplicate)
     jobs = [(spec, args.a, args.b, rules) for spec in specs]
     if args.jobs > 1:
@@ -277,6 +276,16 @@ def run_match(args: argparse.Namespace) -> dict[str, Any]:
     return summarise(results, args)
 
 
+def match_rules(args: argparse.Namespace) -> Rules:
+    """The rules of a match from its arguments (raises :class:`RulesError` if not allowed)."""
+    counting = COUNTING[getattr(args, "counting", "auto")]
+    return Rules(players=args.players, target=args.target or 0,
+                 cards=getattr(args, "cards", 6),
+                 manual_counting=counting.get("manual_counting", False),
+                 muggins=counting.get("muggins", False),
+                 manual_pegging=counting.get("manual_pegging", False))
+
+
 def parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
            ) -> argparse.ArgumentParser:
     p = parser_class(prog="python -m cribbage arena",
@@ -286,7 +295,10 @@ def parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    p.add_argument("--target", type=int, choices=(121, 61), default=121)
+    p.add_argument("--cards", type=int, choices=sorted(CARD_COUNTS), default=6,
+                   help="six-card cribbage, or five- or seven-card (2 players)")
+    p.add_argument("--target", type=int, choices=TARGETS, default=None,
+                   help="the game's target (default: the variant's own, 121 for six-card)")
     p.add_argument("--counting", choices=COUNTING, default="auto",
                    help="auto; manual; muggins (manual with muggins); pegging (muggins, "
                         "and the play's points claimed too)")
@@ -304,6 +316,10 @@ def run_cli(argv: list[str],
     args = p.parse_args(argv)
     if args.games < 1:
         p.error("--games must be at least 1")
+    try:
+        match_rules(args)
+    except RulesError as error:
+        p.error(str(error))
     for spec in (args.a, args.b):
         try:
             load_player(spec)

@@ -94,9 +94,15 @@ def play_reason(view: PlayerView, card: Card, now: int, risk: float, search: flo
     return "; ".join(parts)
 
 
-def example_view(hand: list[Card], dealer: bool, players: int) -> PlayerView:
-    """A view of seat 0 holding ``hand`` at the discard (other hands made up, unseen)."""
-    rules = Rules(players=players)
+def example_view(hand: list[Card], dealer: bool, players: int, cards: int = 6) -> PlayerView:
+    """A view of seat 0 holding ``hand`` at the discard (other hands made up, unseen);
+    ``cards`` is the variant (5, 6 or 7 dealt).
+
+    >>> hand = parse_cards("5S 5H JD 4C 6C")
+    >>> [c.code for c in advise_discard(example_view(hand, True, 2, cards=5))[0].kept]
+    ['4C', '5H', '6C']
+    """
+    rules = Rules(players=players, cards=cards)
     if len(hand) != rules.cards_dealt:
         raise CardError(f"{players} players are dealt {rules.cards_dealt} cards, not {len(hand)}")
     rest = [card for card in full_deck() if card not in hand]
@@ -124,7 +130,8 @@ def format_discards(choices: list[DiscardChoice], dealer: bool) -> str:
 
 def advise_cli(argv: list[str],
                parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> int:
-    """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--json]``.
+    """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--cards 5|6|7]
+    [--json]``.
 
     ``parser_class`` decides how a bad argument is reported (the command line
     passes one that raises, so the error is one line).
@@ -134,13 +141,15 @@ def advise_cli(argv: list[str],
     p.add_argument("cards", nargs="+", help="the dealt cards, e.g. 5S 4S 2S 8D 6H 8C")
     p.add_argument("--dealer", action="store_true", help="the crib is yours")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--cards", type=int, choices=(5, 6, 7), default=6, dest="variant",
+                   help="five-, six- or seven-card cribbage")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     try:
         hand = parse_cards(" ".join(args.cards))
         if len(set(hand)) != len(hand):
             raise CardError("a card appears twice")
-        view = example_view(hand, args.dealer, args.players)
+        view = example_view(hand, args.dealer, args.players, args.variant)
     except (CardError, ValueError) as error:
         p.error(str(error))
     choices = advise_discard(view)

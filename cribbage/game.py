@@ -32,7 +32,6 @@ from .cards import Card, CardError, check_distinct, full_deck, parse_cards
 from .play import closing_point, next_in_turn
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
-    HAND_SIZE,
     MAX_COUNT,
     Score,
     ScoreItem,
@@ -57,11 +56,11 @@ PHASES = (CUT, DISCARD, STARTER, PLAY, PEG_COUNT, COUNT, MUGGINS, OVER)
 
 MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
 BARE_MOVES = ("cut", "go", "muggins", "pass")  # moves that take no cards
-MAX_HAND_SCORE = 29
-MAX_CLAIM = MAX_HAND_SCORE  # a claim (hand, crib or one card in the play) is 0..29
 # Every kind of event the engine records (each has an ``event.<kind>`` log line).
-EVENT_KINDS = ("cut", "dealer", "deal", "discard", "starter", "heels", "play", "go_said",
-               "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over", "resign")
+EVENT_KINDS = ("cut", "dealer", "three", "deal", "discard", "starter", "heels", "play",
+               "go_said", "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over",
+               "resign")
+CRIB_SIZE = 4
 SAVE_FORMAT = "cribbage-game"
 SAVE_VERSION = 1
 MAX_SEED = 2**64  # seeds are whole numbers 0 <= seed < MAX_SEED
@@ -363,6 +362,11 @@ class Game:
     def team_of(self, seat: int) -> int:
         return self.rules.team_of(seat)
 
+    @property
+    def max_claim(self) -> int:
+        """The most a claim may state (:attr:`Rules.max_claim`)."""
+        return self.rules.max_claim
+
     def legal_moves(self) -> list[Move]:
         """Every move the current player may make now (empty when the game is over)."""
         seat = self.current_player
@@ -378,7 +382,7 @@ class Game:
                     if self.count + card.value <= MAX_COUNT]
             return fits or [Move("go")]
         if self.phase in (COUNT, PEG_COUNT):
-            return [Move("count", points=points) for points in range(MAX_CLAIM + 1)]
+            return [Move("count", points=points) for points in range(self.max_claim + 1)]
         if self.phase == MUGGINS:
             return [Move("muggins"), Move("pass")]
         return []
@@ -527,9 +531,9 @@ class Game:
                         f"not {move.kind}")
             return f"it is time to {expected}, not to {move.kind}"
         if self.phase == COUNT:
-            return f"a hand scores 0 to {MAX_HAND_SCORE} points"
+            return f"a hand scores 0 to {self.max_claim} points"
         if self.phase == PEG_COUNT:
-            return f"a claim is 0 to {MAX_CLAIM} points"
+            return f"a claim is 0 to {self.max_claim} points"
         seat = self.current_player
         assert seat is not None
         missing = [card for card in move.cards if card not in self.hands[seat]]
@@ -576,8 +580,11 @@ class Game:
         self.kept = [[] for _ in range(n)]
         self.crib, self.pile, self.played = [], [], []
         self.said_go, self.last_player, self.starter = set(), None, None
-        self._event("deal", dealer)
         script = self.setup.get("script")
+        if self.deal_number == 1 and script is None and self.rules.pone_start_points:
+            # five-card: the pone of the first hand pegs 3 before the deal (rule 20)
+            self._peg("three", (dealer + 1) % n, self.rules.pone_start_points)
+        self._event("deal", dealer)
         if script is not None and self.deal_number == 1:
             self._deal_script(script)
             return
@@ -596,7 +603,7 @@ class Game:
         starter = Card.parse(script["starter"])
         used = {c for hand in self.hands for c in hand} | set(self.crib) | {starter}
         self.deck = [starter] + [c for c in full_deck() if c not in used]
-        if len(self.hands[0]) == HAND_SIZE:  # dealt as kept: the discards are done
+        if len(self.hands[0]) == self.rules.hand_size:  # dealt as kept: discards are done
             self.kept = [list(hand) for hand in self.hands]
             self._begin_starter()
         else:
@@ -690,7 +697,7 @@ class Game:
             self._peg(point, last, 1, count=self.count)
             if self.is_over:
                 return
-        if all_played:
+        if all_played or self.rules.single_series:  # five-card: one series only (rule 20)
             self._begin_show()
             return
         self.pile, self.said_go = [], set()
@@ -869,6 +876,8 @@ def check_save(data: object) -> tuple[Rules, dict[str, Any], list[str]]:
         rules = Rules.from_dict(data["rules"])
     except RulesError as error:
         raise GameStateError(f"saved game has bad rules: {error}") from None
+    if data["rules"].get("target") != rules.target:  # a save names its target
+        raise GameStateError(f"saved game has bad rules: the target must be {rules.target}")
     return rules, _check_setup(rules, data["setup"]), _check_moves(data["moves"])
 
 
@@ -885,11 +894,11 @@ def check_script(rules: Rules, script: object) -> None:
     sizes = {len(hand) for hand in hands}
     if sizes == {rules.cards_dealt}:
         expected_crib = 1 if rules.players == 3 else 0  # 3 players: one card dealt to the crib
-    elif sizes == {HAND_SIZE}:
-        expected_crib = HAND_SIZE
+    elif sizes == {rules.hand_size}:
+        expected_crib = CRIB_SIZE
     else:
-        raise GameStateError(
-            f"each hand needs {rules.cards_dealt} cards (as dealt) or 4 (after discards)")
+        raise GameStateError(f"each hand needs {rules.cards_dealt} cards (as dealt) "
+                             f"or {rules.hand_size} (after discards)")
     crib = _check_cards(script["crib"], "the scripted crib")
     if len(crib) != expected_crib:
         raise GameStateError(f"this deal needs {expected_crib} crib card(s)")

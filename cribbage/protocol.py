@@ -29,9 +29,11 @@ The game endpoints (one game per session)
     ``{"engine", "python", "levels", "endpoints", "options"}``: versions, the
     computer levels on offer, the names of every endpoint (the page's client
     makes its methods from this list, so no list of names is kept by hand)
-    and the values each rule option may take.
+    and the values each rule option may take (``options.cards``: 6, 5, 7;
+    ``options.variants``: the players and targets of each).
 ``new_game({"rules": {...}, "seed"?, "first_dealer"?, "scripted"?, "seat"?, "proof"?})``
-    Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments).
+    Start a game (``scripted`` holds :meth:`Game.scripted`'s arguments);
+    ``{"rules": {"cards": 5}}`` is five-card cribbage to 61.
     Returns its state and save; with ``seat``, also that seat's view; with
     ``"proof": true``, the fair-deal proof.
 ``state({"seat"?})``, ``view({"seat", "events_from"?})``, ``legal_moves({})``
@@ -93,11 +95,13 @@ every text in its reply.
     The daily (or practice) discard and play puzzles, every choice ranked by
     the coach (:mod:`cribbage.puzzles`), and a counting drill's hand by level
     with its score in words (:mod:`cribbage.drills`).
-``hand_distribution({})``
+``hand_distribution({"cards"?})``
     How many of all 12,994,800 (hand, starter) pairs score each total as a hand
     and as a crib (:mod:`cribbage.stats`), computed once per process (the
-    statistics' chart):
-    ``{"total", "hand": [count per score 0..29], "crib": [...]}``.
+    statistics' chart): ``{"total", "crib_total", "hand": [count per score
+    0..29], "crib": [...]}``. With ``"cards": 5`` or ``7`` the hands are those
+    of five- or seven-card cribbage (3 or 5 cards: 1,082,900 or 122,151,120
+    hands, scores to 20 or 46); the crib (four cards) is the same in every variant.
 
 Events are data (kind, seat, team, points, cards, items, count, refused,
 deal); people's words for them come from :mod:`cribbage.i18n` on the page.
@@ -121,7 +125,7 @@ from .players import LEVELS, ComputerPlayer, computer_move, make_player
 from .replay import read_link, read_save
 from .replay import replay as replay_steps
 from .review import GameReview
-from .rules import PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError
+from .rules import CARD_COUNTS, PLAYER_COUNTS, SKUNK_RULES, TARGETS, Rules, RulesError, variants
 from .tutor import deal_steps, peg_sequence, score, show_score
 
 Request = dict[str, Any]
@@ -291,11 +295,16 @@ class Session:
 
 
 def hello(session: Session, request: Request) -> dict[str, Any]:
-    """Versions, the levels on offer and the endpoints' names."""
+    """Versions, the levels on offer, the endpoints' names and the rule options.
+
+    ``options.variants`` says, for each number of cards dealt (``"6"``, ``"5"``,
+    ``"7"``), the players and targets it allows (the first target is its own).
+    """
     return {"engine": __version__, "python": sys.version.split()[0],
             "levels": list(LEVELS), "endpoints": list(ENDPOINTS),
             "options": {"players": list(PLAYER_COUNTS), "target": list(TARGETS),
-                        "skunk": list(SKUNK_RULES)}}
+                        "skunk": list(SKUNK_RULES), "cards": list(CARD_COUNTS),
+                        "variants": variants()}}
 
 
 def new_game(session: Session, request: Request) -> dict[str, Any]:
@@ -480,17 +489,23 @@ def deal_proof(session: Session, request: Request) -> dict[str, Any]:
 
 
 @cache
-def _distribution() -> dict[str, Any]:
+def _distribution(cards: int = 6) -> dict[str, Any]:
     from .stats import score_distribution
 
-    counts = score_distribution()
-    return {"total": sum(counts["hand"].values()),
-            **{kind: [counts[kind][points] for points in range(30)] for kind in ("hand", "crib")}}
+    hand = score_distribution(Rules(cards=cards).hand_size)["hand"]
+    crib = score_distribution()["crib"]  # every variant's crib has four cards
+    top = max(max(hand), max(crib))
+    return {"total": sum(hand.values()), "crib_total": sum(crib.values()),
+            "hand": [hand[points] for points in range(top + 1)],
+            "crib": [crib[points] for points in range(top + 1)]}
 
 
 def hand_distribution(request: Request) -> dict[str, Any]:
-    """The published distribution of show scores over every hand (cached)."""
-    return _distribution()
+    """The distribution of show scores over every hand of a variant (cached)."""
+    cards = request.get("cards", 6)
+    if type(cards) is not int or cards not in CARD_COUNTS:
+        raise ProtocolError("bad-request", "'cards' must be 5, 6 or 7.")
+    return _distribution(cards)
 
 
 def puzzle(request: Request) -> dict[str, Any]:

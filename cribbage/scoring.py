@@ -32,6 +32,9 @@ from .cards import (
 )
 
 HAND_SIZE = 4
+HAND_SIZES = (3, 4, 5)  # five-card, six-card and seven-card cribbage keep these
+# The highest show score of a hand (with the starter) by its size (rules 14, 20, 21).
+MAX_HAND_SCORES = {3: 20, 4: 29, 5: 46}
 MAX_COUNT = 31
 
 
@@ -78,33 +81,41 @@ class PegScore(Score):
 
 
 def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
-    """Score four cards plus the starter, itemised in counting order.
+    """Score a hand (or crib) plus the starter, itemised in counting order.
 
-    Order: fifteens, pairs, runs, flush, nobs (docs/rules.md rule 13).
+    Order: fifteens, pairs, runs, flush, nobs (docs/rules.md rule 13). A hand
+    has four cards, or three or five in five- and seven-card cribbage (rules 20-21).
 
     >>> score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total
     29
     >>> score_hand(parse_cards("2H 4H 6H 8H"), Card.parse("KS"), crib=True).total
     0
-    >>> score_hand(parse_cards("2H 4H 6H"), Card.parse("KS"))
+    >>> score_hand(parse_cards("2H 4H 6H"), Card.parse("KS")).total   # five-card: flush of 3
+    3
+    >>> [i.points for i in score_hand(parse_cards("AH 2H 3H 7S 8S"), Card.parse("9D")).items
+    ...  if i.kind == "run"]   # seven-card: two runs
+    [3, 3]
+    >>> score_hand(parse_cards("2H 4H"), Card.parse("KS"))
     Traceback (most recent call last):
     ...
-    cribbage.scoring.ScoreError: a hand has 4 cards, not 3
+    cribbage.scoring.ScoreError: a hand has 3, 4 or 5 cards, not 2
     """
     cards = _check_show(hand, starter)
+    size = len(cards) - 1
     items = _rank_items(cards)
-    flush = flush_points(cards[:HAND_SIZE], starter, crib)
+    flush = flush_points(cards[:size], starter, crib)
     if flush:
-        flush_cards = cards if flush == 5 else cards[:HAND_SIZE]
+        flush_cards = cards if flush > size else cards[:size]
         items.append(ScoreItem("flush", tuple(flush_cards), flush))
-    for card in cards[:HAND_SIZE]:
+    for card in cards[:size]:
         if is_nobs(card, starter):
             items.append(ScoreItem("nobs", (card,), 1))
     return ShowScore(items)
 
 
 def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    """Points for a flush: 4 or 5 in a hand, only 5 in the crib (rule 13).
+    """Points for a flush: one a card, in a hand of one suit (4, or 5 with the
+    starter), but in the crib only when the starter matches too (rule 13).
 
     >>> flush_points(parse_cards("2H 4H 6H 8H"), Card.parse("KH"), crib=True)
     5
@@ -115,8 +126,8 @@ def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     if any(card.suit != suit for card in hand):
         return 0
     if starter.suit == suit:
-        return 5
-    return 0 if crib else 4
+        return len(hand) + 1
+    return 0 if crib else len(hand)
 
 
 def is_nobs(card: Card, starter: Card) -> bool:
@@ -130,8 +141,8 @@ def is_nobs(card: Card, starter: Card) -> bool:
 
 def _check_show(hand: Sequence[Card], starter: Card) -> list[Card]:
     hand = list(hand)
-    if len(hand) != HAND_SIZE:
-        raise ScoreError(f"a hand has {HAND_SIZE} cards, not {len(hand)}")
+    if len(hand) not in HAND_SIZES:
+        raise ScoreError(f"a hand has 3, 4 or 5 cards, not {len(hand)}")
     if not all(isinstance(card, Card) for card in [*hand, starter]):
         raise ScoreError("a hand and its starter must be Card values")
     check_distinct(hand, "the hand", ScoreError)
@@ -155,16 +166,35 @@ def _rank_items(cards: list[Card]) -> list[ScoreItem]:
 
 
 def _run_items(cards: list[Card]) -> list[ScoreItem]:
-    """Every distinct run of the longest length >= 3 (a double run is two runs)."""
-    for size in range(len(cards), 2, -1):
-        runs = [
-            ScoreItem("run", tuple(sorted(combo, key=lambda c: (c.rank, c.suit))), size)
-            for combo in combinations(cards, size)
+    """Every distinct maximal run (a double run is two runs).
+
+    The ranks fall into blocks of consecutive ranks; a block of three or more
+    ranks is a run of its length, made once for every choice of one card per
+    rank. Five cards have at most one such block; six (seven-card cribbage)
+    may have two, such as A-2-3 and 7-8-9.
+    """
+    items: list[ScoreItem] = []
+    for block in _rank_blocks(sorted({card.rank for card in cards})):
+        if len(block) < 3:
+            continue
+        members = [card for card in cards if card.rank in block]
+        items.extend(
+            ScoreItem("run", tuple(sorted(combo, key=lambda c: (c.rank, c.suit))), len(block))
+            for combo in combinations(members, len(block))
             if _is_run(combo)
-        ]
-        if runs:
-            return runs
-    return []
+        )
+    return items
+
+
+def _rank_blocks(ranks: list[int]) -> list[set[int]]:
+    """Sorted distinct ranks split into blocks of consecutive ranks."""
+    blocks: list[set[int]] = []
+    for rank in ranks:
+        if blocks and rank - 1 in blocks[-1]:
+            blocks[-1].add(rank)
+        else:
+            blocks.append({rank})
+    return blocks
 
 
 def _is_run(cards: Iterable[Card]) -> bool:
@@ -177,10 +207,10 @@ def _is_run(cards: Iterable[Card]) -> bool:
 
 @cache
 def rank_points(ranks: tuple[int, ...]) -> int:
-    """Fifteens + pairs + runs of five sorted ranks (the suit-blind part of a show).
+    """Fifteens + pairs + runs of sorted ranks (the suit-blind part of a show).
 
     Computed by :func:`score_hand`'s own rules on cards with these ranks, cached:
-    there are only 6,175 rank multisets of five cards.
+    there are only 6,175 rank multisets of five cards (1,820 of four, 18,395 of six).
 
     >>> rank_points((4, 4, 5, 5, 6)), rank_points((5, 5, 5, 5, 11))
     (24, 28)

@@ -1,10 +1,13 @@
-"""The distribution of show scores over all 12,994,800 (4-card hand, starter) pairs.
+"""The distribution of show scores over every (hand, starter): all 12,994,800 with
+four cards, 1,082,900 with three (five-card cribbage), 122,151,120 with five
+(seven-card cribbage).
 
-Enumerating 13 million hands in pure Python takes minutes. A show score is
+Enumerating 13 (or 122) million hands in pure Python takes minutes (hours). A show score is
 the sum of a suit-blind part (fifteens, pairs, runs: it depends only on the
 five ranks) and a suit part (flush, nobs). So we walk the 23,660 ways to pick
-the hand's rank multiset and the starter's rank, score the ranks once with
-:func:`~cribbage.scoring.rank_points`, and multiply by the number of suit
+the hand's rank multiset and the starter's rank (about 80,000 for five-card
+hands), score the ranks once with :func:`~cribbage.scoring.rank_points`,
+and multiply by the number of suit
 assignments giving each flush/nobs bonus; those counts depend only on the
 shape of the ranks (multiplicities, which rank is a jack, which the
 starter's) and are cached. The bonus itself is computed by the scorer's own
@@ -13,6 +16,9 @@ starter's) and are cached. The bonus itself is computed by the scorer's own
 >>> dist = score_distribution()
 >>> sum(dist["hand"].values()), dist["hand"][29], dist["hand"][0], dist["crib"][0]
 (12994800, 4, 1009008, 1022208)
+>>> three = score_distribution(3)
+>>> sum(three["hand"].values()), max(three["hand"]), three["hand"][20]
+(1082900, 20, 4)
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
+from math import comb
 
 from .cards import JACK, SUITS, Card
 from .scoring import flush_points, is_nobs, rank_points
@@ -28,11 +35,32 @@ Shape = tuple[tuple[int, bool, bool], ...]
 """Per distinct hand rank: (how many of it, is it a jack, is it the starter's rank)."""
 
 
-def score_distribution() -> dict[str, Counter[int]]:
-    """Counts of each show score, as a hand and as a crib, over every (hand, starter)."""
+HAND_CARDS = (3, 4, 5)
+
+
+def hands_total(size: int = 4) -> int:
+    """How many (hand, starter) pairs there are: C(52, size) * (52 - size).
+
+    >>> hands_total(), hands_total(3), hands_total(5)
+    (12994800, 1082900, 122151120)
+    """
+    return comb(52, size) * (52 - size)
+
+
+@cache
+def score_distribution(size: int = 4) -> dict[str, Counter[int]]:
+    """Counts of each show score, as a hand and as a crib (the crib's flush rule),
+    over every (hand of ``size`` cards, starter); cached.
+
+    ``size`` is 4 (six-card cribbage), 3 (five-card) or 5 (seven-card).
+    """
+    if size not in HAND_CARDS:
+        raise ValueError(f"a hand has 3, 4 or 5 cards, not {size!r}")
     hand: Counter[int] = Counter()
     crib: Counter[int] = Counter()
-    for ranks in combinations_with_replacement(range(1, 14), 4):
+    for ranks in combinations_with_replacement(range(1, 14), size):
+        if max(Counter(ranks).values()) > 4:
+            continue  # a rank has only four cards
         for starter_rank in range(1, 14):
             if ranks.count(starter_rank) == 4:
                 continue  # all four of that rank are in the hand already

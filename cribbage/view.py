@@ -141,6 +141,8 @@ class PlayerView:
             # The rules' facts a table needs, so the page holds no rule knowledge.
             "teams": rules.teams, "team_of": [rules.team_of(s) for s in range(rules.players)],
             "discards_each": rules.discards_each, "skunk_lines": rules.skunk_lines,
+            "cards_dealt": rules.cards_dealt, "hand_size": rules.hand_size,
+            "max_claim": rules.max_claim,
             "phase": self.phase, "dealer": self.dealer,
             "current_player": self.current_player, "deal_number": self.deal_number,
             "hand": codes(self.hand), "kept": codes(self.kept),

@@ -48,3 +48,30 @@ def reference_peg(pile: list[tuple[int, str]]) -> int:
         if ranks == list(range(ranks[0], ranks[0] + k)):
             best = k
     return points + best
+
+
+def reference_show_any(hand: list[tuple[int, str]], starter: tuple[int, str], crib: bool) -> int:
+    """Like :func:`reference_show` for a hand of any size (five- and seven-card cribbage).
+
+    A run is a set of three or more cards of distinct consecutive ranks that no
+    other card of the hand extends at either end (every such set counts).
+    """
+    cards = hand + [starter]
+    n = len(cards)
+    subsets = [[cards[i] for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
+    points = 2 * sum(1 for s in subsets if len(s) >= 2 and sum(_value(r) for r, _ in s) == 15)
+    points += 2 * sum(1 for s in subsets if len(s) == 2 and s[0][0] == s[1][0])
+    ranks = {r for r, _ in cards}
+    for s in subsets:
+        low, high = min(r for r, _ in s), max(r for r, _ in s)
+        if (len(s) >= 3 and len({r for r, _ in s}) == len(s) and high - low == len(s) - 1
+                and low - 1 not in ranks and high + 1 not in ranks):
+            points += len(s)
+    suits = {suit for _, suit in hand}
+    if len(suits) == 1:
+        if starter[1] in suits:
+            points += len(hand) + 1
+        elif not crib:
+            points += len(hand)
+    points += sum(1 for rank, suit in hand if rank == 11 and suit == starter[1])
+    return points

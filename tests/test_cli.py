@@ -52,7 +52,7 @@ def test_stats_json_matches_known_totals():
 
 @pytest.mark.parametrize("args", [
     ["score", "5S", "4S", "2S", "6X", "--starter", "5H"],
-    ["score", "5S", "4S", "2S", "--starter", "5H"],
+    ["score", "5S", "4S", "--starter", "5H"],
     ["score", "5S", "4S", "2S", "6H"],
     ["peg", "KS", "QS", "JS", "2S"],
     ["peg", "5S", "5S"],

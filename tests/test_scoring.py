@@ -153,8 +153,10 @@ def test_total_is_sum_of_items_and_never_impossible(cards):
 
 
 def test_show_input_errors():
-    with pytest.raises(ScoreError, match="4 cards"):
-        show("5S 4S 2S", "5H")
+    with pytest.raises(ScoreError, match="3, 4 or 5 cards"):
+        show("5S 4S", "5H")
+    with pytest.raises(ScoreError, match="3, 4 or 5 cards"):
+        show("5S 4S 2S 3S 7D 8D", "5H")
     with pytest.raises(ScoreError, match="twice"):
         show("5S 5S 2S 3S", "5H")
     with pytest.raises(ScoreError, match="starter"):

@@ -122,7 +122,7 @@ class Beginner(ComputerPlayer):
 
 
 class Easy(ComputerPlayer):
-    """Greedy: keeps the four that score most on their own, pegs for points now."""
+    """Greedy: keeps the cards that score most on their own, pegs for points now."""
 
     level = "easy"
     miss_nobs, miss_fifteen, miss_peg, notice = 0.2, 0.1, 0.1, 0.6
@@ -130,7 +130,7 @@ class Easy(ComputerPlayer):
     def discard(self, view: PlayerView) -> list[Card]:
         hand = list(view.hand)
         best = max(combinations(hand, len(hand) - view.rules.discards_each),
-                   key=lambda kept: (four_card_points(kept), -sum(c.value for c in kept)))
+                   key=lambda kept: (kept_points(kept), -sum(c.value for c in kept)))
         return [card for card in hand if card not in best]
 
     def play(self, view: PlayerView) -> Card:
@@ -228,25 +228,25 @@ def points_now(view: PlayerView, card: Card) -> int:
     return peg_points(pile, view.count + card.value)
 
 
-def four_card_points(cards: tuple[Card, ...]) -> int:
-    """Fifteens, pairs, runs and a four-card flush of a hand without a starter.
+def kept_points(cards: tuple[Card, ...]) -> int:
+    """Fifteens, pairs, runs and a flush of kept cards (3, 4 or 5) without a starter.
 
     >>> from cribbage.cards import parse_cards
-    >>> four_card_points(tuple(parse_cards("5S 5H TD JC")))
-    10
+    >>> kept_points(tuple(parse_cards("5S 5H TD JC"))), kept_points(tuple(parse_cards("5S TS KS")))
+    (10, 7)
     """
     points = 0
-    for size in range(2, 5):
+    for size in range(2, len(cards) + 1):
         for combo in combinations(cards, size):
             points += 2 * (sum(c.value for c in combo) == 15)
     points += sum(2 for a, b in combinations(cards, 2) if a.rank == b.rank)
-    for size in (4, 3):
+    for size in range(len(cards), 2, -1):
         runs = sum(1 for combo in combinations(cards, size) if is_run(combo))
         if runs:
             points += runs * size
             break
     if len({c.suit for c in cards}) == 1:
-        points += 4
+        points += len(cards)
     return points
 
 

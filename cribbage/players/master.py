@@ -23,8 +23,9 @@ judged by the chance to win (:mod:`cribbage.players.winprob`):
   heuristic (points now minus the reply), converted to win chance at the
   board's price of a point, breaks near ties.
 
-With 3 or 4 players there are no tables: the master plays exactly as the
-expert. Decisions use only the master's :class:`~cribbage.view.PlayerView`
+With 3 or 4 players, and in five- and seven-card cribbage (the tables are
+measured on six-card deals), there are no tables: the master plays exactly as
+the expert. Decisions use only the master's :class:`~cribbage.view.PlayerView`
 and its own seeded random source.
 
 >>> from cribbage.game import Game
@@ -95,9 +96,10 @@ class Master(Expert):
 
 
 def plays_for_win(view: PlayerView, reach: int = Master.reach) -> bool:
-    """Whether the board position decides the master's choices (near the end, 2 players)."""
+    """Whether the board position decides the master's choices (near the end, 2 players,
+    six-card: the win tables are measured on six-card deals)."""
     rules = view.rules
-    return (winprob.supported(rules.players, rules.target)
+    return (rules.cards == 6 and winprob.supported(rules.players, rules.target)
             and max(view.scores) + reach >= rules.target)
 
 

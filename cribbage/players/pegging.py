@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import Card
 from ..play import closing_point, next_in_turn
-from ..scoring import MAX_COUNT
+from ..scoring import MAX_COUNT, rank_points
 from ..view import PlayerView
 
 
@@ -156,11 +156,28 @@ def _draw_hands(view: PlayerView, rng: random.Random,
 
 
 def keep_value(ranks: tuple[int, ...]) -> float:
-    """Expected fifteens, pairs and runs of four kept ranks (sorted) over the starter.
+    """Expected fifteens, pairs and runs of kept ranks (sorted) over the starter.
 
-    From the shipped table (``"keep"`` in the crib tables file).
+    Four ranks: from the shipped table (``"keep"`` in the crib tables file);
+    three or five (five- and seven-card cribbage): :func:`kept_rank_value`.
     """
-    return keep_values()[ranks]
+    if len(ranks) == 4:
+        return keep_values()[ranks]
+    return kept_rank_value(ranks)
+
+
+@cache
+def kept_rank_value(ranks: tuple[int, ...]) -> float:
+    """The mean of :func:`~cribbage.scoring.rank_points` over the starter's rank,
+    each rank weighted by the cards of it not among ``ranks`` (sorted).
+
+    >>> round(kept_rank_value((5, 5, 5)), 3)   # three fives: 8, more with a ten-card or a five
+    10.204
+    """
+    weights = {rank: 4 - ranks.count(rank) for rank in range(1, 14)}
+    total = sum(weights.values())
+    return sum(weight * rank_points(tuple(sorted(ranks + (rank,))))
+               for rank, weight in weights.items() if weight) / total
 
 
 @cache
@@ -230,11 +247,12 @@ class PlaySearch:
     (each of them minimises it: a paranoid search, exact for two sides). When
     ``scores`` and ``target`` are given, reaching the target mid-play is worth
     ``win_bonus`` (playing to the board: pegging out wins before the show).
+    ``single_series``: five-card cribbage, whose play ends with the first go or 31.
     """
 
     def __init__(self, players: int, team_of: Sequence[int], team: int, depth: int = 99,
                  scores: Sequence[int] | None = None, target: int = 121,
-                 win_bonus: int = 0) -> None:
+                 win_bonus: int = 0, single_series: bool = False) -> None:
         self.players = players
         self.team_of = team_of
         self.team = team
@@ -243,6 +261,7 @@ class PlaySearch:
         self.scores = scores
         self.target = target
         self.win_bonus = win_bonus
+        self.single_series = single_series
 
     def value(self, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], turn: int,
               gone: int, last: int, depth: int, gained: tuple[int, int] = (0, 0)) -> int:
@@ -308,7 +327,7 @@ class PlaySearch:
             if bonus:
                 return bonus
             value = 1 if self.team_of[last] == self.team else -1
-        if not any(hands):
+        if not any(hands) or self.single_series:
             return value
         leader = next_in_turn(last, n, lambda seat: bool(hands[seat]))
         assert leader is not None
@@ -350,7 +369,7 @@ def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int =
         hands = tuple(sample_plausible_hands(view, rng, sharpness))
         search = PlaySearch(rules.players, team_of, view.team, depth,
                             scores=view.scores if near else None, target=rules.target,
-                            win_bonus=100 if near else 0)
+                            win_bonus=100 if near else 0, single_series=rules.single_series)
         for rank in ranks:
             totals[rank] += search.after_card(hands, pile, view.seat, gone, rank, count,
                                               depth, (0, 0))

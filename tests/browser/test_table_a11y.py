@@ -168,7 +168,7 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
     page.locator("#stats").wait_for(state="hidden")
     assert page.evaluate("document.activeElement.dataset.action") == "stats"
     help_line = page.locator("#keys-help")
-    assert "1–6" in help_line.inner_text() and "Enter" in help_line.inner_text()
+    assert "1–7" in help_line.inner_text() and "Enter" in help_line.inner_text()
 
 
 def test_enter_in_the_points_field_says_the_count(app: Any, page: Any) -> None:

@@ -72,11 +72,16 @@ class TableCoach:
         fair.querySelector(".fair-body").innerHTML = coachview.fair_html(self.words, proof)
         fair.hidden = False
 
+    def in_statistics(self):
+        """Whether this game counts in the statistics: six-card games only (their hands
+        are compared with the six-card distribution; five- and seven-card are left out)."""
+        return self.state.rules().get("cards", 6) == 6
+
     def count_finished_deals(self, events):
         """Add each deal that ``events`` finished to the statistics (once)."""
         finished = [event["deal"] - 1 for event in events
                     if event["kind"] == "deal" and event["deal"] > 1]
-        if not finished or self.coach.game_id is None:
+        if not finished or self.coach.game_id is None or not self.in_statistics():
             return
         for book, seat in handoffview.stats_books(self.state.settings):
             stats = self.read_stats(book)
@@ -176,7 +181,7 @@ class TableCoach:
     def game_over(self, outcome):
         """Fill the game-over summary and count the game in the statistics (once)."""
         self.draw_summary()
-        if self.coach.game_id is None:
+        if self.coach.game_id is None or not self.in_statistics():
             return
         players = self.state.view["rules"]["players"]
         levels = [tableview.computer_level(self.state.settings, seat)

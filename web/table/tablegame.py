@@ -159,6 +159,10 @@ class TableGame(TableInput):
             self.open_dialog("notice.no_person")
             return
         storage_set(SETTINGS_KEY, json.dumps(values))
+        notice = shell.variant_notice(settings, self.state.hello)
+        if notice is not None:  # e.g. seven-card with three players: nothing starts
+            self.open_dialog(notice[0], notice[1])
+            return
         self.dom.start.disabled = True
         viewer = handoffview.first_viewer(settings)
         ok, result = await self.call("new_game", {"rules": settings["rules"], "seat": viewer,
@@ -534,6 +538,7 @@ class TableGame(TableInput):
             return
         self.state.hello = result
         self.offer_levels(result["levels"])
+        self.offer_variants(result["options"]["cards"])
         self.dom.table.setAttribute("data-engine", "ready")
         self.dom.table.setAttribute("aria-busy", "false")
         self.dom.start.disabled = False
@@ -553,6 +558,12 @@ class TableGame(TableInput):
                 if value in levels:
                     select.value = value
                     break
+
+    def offer_variants(self, offered):
+        """Keep only the numbers of cards dealt the engine offers in the dialog."""
+        for option in self.dom.form.querySelectorAll("select[name=cards] option"):
+            if int(option.value) not in offered:
+                option.remove()
 
     async def run(self):
         """Wire the table's inputs, wait for the engine, resume a saved game."""

@@ -100,7 +100,7 @@ class TableInput:
             return
         if tag in ("input", "select", "textarea") or self.dialog_open():
             return
-        if key in ("1", "2", "3", "4", "5", "6"):
+        if key in ("1", "2", "3", "4", "5", "6", "7"):  # seven-card hands have a seventh
             cards = self.dom.table.querySelectorAll(".seat-human .hand button.card")
             index = int(key) - 1
             if index < cards.length and not cards.item(index).disabled:

@@ -187,7 +187,9 @@ def render_hand(dom, state):
                                              keys=keys))
     if phase in ("count", "muggins") or (phase == "play" and not state.view["hand"]):
         cards = [tableview.card_html(words, code) for code in state.view["kept"]]
-    dom.part(".seat-human .hand").innerHTML = "".join(cards)
+    hand = dom.part(".seat-human .hand")
+    hand.innerHTML = "".join(cards)
+    hand.setAttribute("data-size", str(len(cards)))  # seven cards are drawn narrower
 
 
 def mark_selected(dom, state):
@@ -241,7 +243,8 @@ def render_actions(dom, state):
                               and not state.auto_going))
     if phase in ("count", "peg_count") and mine:
         buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
-                       + ' <input type="number" name="points" min="0" max="29" value="0" '
+                       + ' <input type="number" name="points" min="0" max="'
+                       + str(state.view.get("max_claim", 29)) + '" value="0" '
                        'inputmode="numeric"></label>' + button(words, "count", "count"))
     if phase == "muggins" and mine:
         buttons.append(button(words, "muggins", "muggins") + button(words, "pass", "accept"))

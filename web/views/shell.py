@@ -27,8 +27,11 @@ DEFAULT_LEVEL = "standard"  # the dialog's default opponent, when the engine off
 # The engine's offer as its hello states it (the tests and doctests use this one;
 # the page uses the engine's own reply).
 EXAMPLE_OFFER = {"levels": ["beginner", "easy", "standard", "expert", "master"],
-                 "options": {"players": [2, 3, 4], "target": [121, 61],
-                             "skunk": ["acc", "lurch", "none"]}}
+                 "options": {"players": [2, 3, 4], "target": [121, 61, 181],
+                             "skunk": ["acc", "lurch", "none"], "cards": [6, 5, 7],
+                             "variants": {"6": {"players": [2, 3, 4], "target": [121, 61]},
+                                          "5": {"players": [2], "target": [61]},
+                                          "7": {"players": [2], "target": [181]}}}}
 
 # Engine phases -> the table's data-phase (the automation contract of issue 5).
 TABLE_PHASES = {
@@ -124,9 +127,14 @@ def settings_from_form(values, offer):
     True
     >>> settings_from_form({"counting": "pegging"}, EXAMPLE_OFFER)["rules"]["manual_pegging"]
     True
+    >>> five = settings_from_form({"cards": "5", "target": "121"}, EXAMPLE_OFFER)["rules"]
+    >>> five["cards"], five["target"]   # the variant's own target when the one chosen is not
+    (5, 61)
     """
     options, levels = offer["options"], offer["levels"]
     players = int(_number(values.get("players"), options["players"]))
+    cards = int(_number(values.get("cards"), options["cards"]))
+    variant = options["variants"][str(cards)]
     counting = values.get("counting")
     manual = counting in ("manual", "pegging")
     try:
@@ -135,12 +143,13 @@ def settings_from_form(values, offer):
         speed = 1.0
     rules = {
         "players": players,
-        "target": int(_number(values.get("target"), options["target"])),
+        "target": int(_number(values.get("target"), variant["target"])),
         "skunk": _choice(values.get("skunk"), options["skunk"], options["skunk"][0]),
         "manual_counting": manual,
         "muggins": manual,
         "manual_pegging": counting == "pegging",
         "exact_finish": values.get("exact_finish") in (True, "on", "true", "1"),
+        "cards": cards,
     }
     level = _choice(values.get("level"), levels, _choice(DEFAULT_LEVEL, levels, levels[0]))
     others = [_choice(values.get(name), levels, level) for name in ("level2", "level3")]
@@ -150,6 +159,22 @@ def settings_from_form(values, offer):
         "levels": ([level] + others)[: players - 1],
         "speed": max(0.0, min(speed, 4.0)),
     }
+
+
+def variant_notice(settings, offer):
+    """The dialog's notice (key and values) when the variant chosen does not allow
+    the number of players chosen, as the engine's offer says; else None.
+
+    >>> variant_notice(settings_from_form({"cards": "7", "players": "3"}, EXAMPLE_OFFER),
+    ...                EXAMPLE_OFFER)
+    ('notice.variant_players', {'cards': 7, 'players': 2})
+    >>> variant_notice(settings_from_form({"cards": "7"}, EXAMPLE_OFFER), EXAMPLE_OFFER)
+    """
+    rules = settings["rules"]
+    allowed = offer["options"]["variants"][str(rules["cards"])]["players"]
+    if rules["players"] in allowed:
+        return None
+    return ("notice.variant_players", {"cards": rules["cards"], "players": allowed[0]})
 
 
 def settings_from_saved(saved, offer):
@@ -167,12 +192,14 @@ def settings_from_saved(saved, offer):
         # Games saved before manual pegging existed have no such key: it was off.
         rules = dict(saved["rules"])
         rules.setdefault("manual_pegging", False)
+        rules.setdefault("cards", 6)  # saved before five- and seven-card existed
         counting = "automatic"
         if rules["manual_counting"] is True:
             counting = "pegging" if rules["manual_pegging"] is True else "manual"
         values = {
             "players": str(rules["players"]), "target": str(rules["target"]),
-            "skunk": rules["skunk"], "exact_finish": rules["exact_finish"] is True,
+            "cards": str(rules["cards"]), "skunk": rules["skunk"],
+            "exact_finish": rules["exact_finish"] is True,
             "counting": counting,
             "level": saved["level"], "speed": str(saved["speed"]),
         }
