@@ -242,7 +242,7 @@ def think(playwright: Any, profile: Path, browser: str, url: str, moves: int) ->
         page.set_default_timeout(600_000)
         page.goto(url)
         page.wait_for_selector("#table[data-engine=ready]")
-        for level in ("beginner", "easy", "standard", "expert"):
+        for level in ("beginner", "easy", "standard", "expert", "master"):
             results[level] = page.evaluate(THINK, [level, moves])
     finally:
         context.close()
