@@ -21,7 +21,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ from ..cards import JACK, Card, full_deck
 from ..scoring import hand_points
 from ..view import PlayerView
 
-TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "crib_tables.json"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,18 @@ class DiscardChoice:
     net: float
 
 
+def data_json(name: str) -> Any:
+    """A JSON file shipped in ``cribbage/data`` (read through importlib.resources
+    when the package is not a folder, e.g. a zip import)."""
+    try:
+        text = (DATA_DIR / name).read_text()
+    except OSError:
+        from importlib.resources import files
+
+        text = files("cribbage").joinpath(f"data/{name}").read_text()
+    return json.loads(text)
+
+
 @lru_cache(maxsize=1)
 def crib_tables() -> dict[str, list[Any]]:
     """The shipped crib tables (see ``tools/make_crib_tables.py``), loaded once.
@@ -55,14 +67,28 @@ def crib_tables() -> dict[str, list[Any]]:
     Keys: ``"2p dealer"``/``"2p pone"``: ``[low][high][starter]`` (ranks - 1);
     ``"3p"``/``"4p"``: ``[rank][starter]`` for a single card laid away.
     """
-    try:
-        text = TABLE_FILE.read_text()
-    except OSError:  # e.g. a zip import: fall back to importlib.resources
-        from importlib.resources import files
-
-        text = files("cribbage").joinpath("data/crib_tables.json").read_text()
-    data = json.loads(text)
+    data = data_json("crib_tables.json")
     return {key: value for key, value in data.items() if key != "about"}
+
+
+@lru_cache(maxsize=1)
+def peg_tables() -> dict[str, dict[tuple[int, ...], float]]:
+    """The pegging worth of each kept four by role, ``"dealer"``/``"pone"`` (2 players;
+    see ``tools/make_peg_tables.py``), keyed by the sorted ranks kept."""
+    data = data_json("peg_tables.json")
+    keeps = list(combinations_with_replacement(range(1, 14), 4))
+    return {role: dict(zip(keeps, data[role])) for role in ("dealer", "pone")}
+
+
+def peg_worth(role: str, kept: Sequence[Card]) -> float:
+    """Mean pegging difference of keeping ``kept`` as ``role`` (2 players).
+
+    >>> from cribbage.cards import parse_cards
+    >>> low, high = (peg_worth("pone", parse_cards(h)) for h in ("AS 2D 3C 4H", "TS JD QC KH"))
+    >>> low > high
+    True
+    """
+    return peg_tables()[role][tuple(sorted(card.rank for card in kept))]
 
 
 def crib_value(players: int, role: str, discard: Sequence[Card], starter: Card,
