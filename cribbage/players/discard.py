@@ -21,7 +21,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -69,26 +69,6 @@ def crib_tables() -> dict[str, list[Any]]:
     """
     data = data_json("crib_tables.json")
     return {key: value for key, value in data.items() if key != "about"}
-
-
-@lru_cache(maxsize=1)
-def peg_tables() -> dict[str, dict[tuple[int, ...], float]]:
-    """The pegging worth of each kept four by role, ``"dealer"``/``"pone"`` (2 players;
-    see ``tools/make_peg_tables.py``), keyed by the sorted ranks kept."""
-    data = data_json("peg_tables.json")
-    keeps = list(combinations_with_replacement(range(1, 14), 4))
-    return {role: dict(zip(keeps, data[role])) for role in ("dealer", "pone")}
-
-
-def peg_worth(role: str, kept: Sequence[Card]) -> float:
-    """Mean pegging difference of keeping ``kept`` as ``role`` (2 players).
-
-    >>> from cribbage.cards import parse_cards
-    >>> low, high = (peg_worth("pone", parse_cards(h)) for h in ("AS 2D 3C 4H", "TS JD QC KH"))
-    >>> low > high
-    True
-    """
-    return peg_tables()[role][tuple(sorted(card.rank for card in kept))]
 
 
 def crib_value(players: int, role: str, discard: Sequence[Card], starter: Card,
