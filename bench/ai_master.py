@@ -5,8 +5,8 @@ Run: ``nice -n 10 python bench/ai_master.py [--games 400] [--jobs 1] [--seed 1]
 Every match is a duplicate match (each deck twice, sides swapped), 2
 players. Prints the master's win rate with a 95% interval per game (Wilson)
 and over the duplicate pairs, points per deal, and the median and 95th
-percentile of the master's decision times in CPython (targets: 150 ms and
-600 ms), measured in whole games against the expert.
+percentile of the master's decision times in CPython with 95% intervals
+(targets: 150 ms and 600 ms), measured in whole games against the expert.
 """
 
 from __future__ import annotations
@@ -28,6 +28,17 @@ from cribbage.rules import Rules  # noqa: E402
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def percentile_ci(values: list[float], q: float, z: float = 1.96) -> tuple[float, float]:
+    """95% interval of the ``q`` quantile from order statistics (normal approximation
+    to the binomial count of values below it)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = z * (n * q * (1 - q)) ** 0.5
+    low = max(0, int(n * q - half))
+    high = min(n - 1, int(n * q + half) + 1)
+    return ordered[low], ordered[high]
 
 
 def latency(games: int, target: int) -> dict[str, list[float]]:
@@ -83,12 +94,18 @@ def main() -> int:
         times = latency(args.latency_games, args.target)
         print(f"\nmaster decision time, {args.latency_games} games vs expert to {args.target}, "
               f"CPython {sys.version.split()[0]} (targets: median 150 ms, p95 600 ms)")
-        print(f"{'kind':<9} {'n':>6} {'median':>8} {'p95':>8} {'max':>8}  (ms)")
+        print(f"{'kind':<9} {'n':>6} {'median [95% CI]':>22} {'p95 [95% CI]':>22} "
+              f"{'max':>7}  (ms)")
         for kind in ("discard", "play", "near end", "all"):
             values = times[kind]
             if values:
-                print(f"{kind:<9} {len(values):>6} {1000 * percentile(values, 0.5):8.1f} "
-                      f"{1000 * percentile(values, 0.95):8.1f} {1000 * max(values):8.1f}")
+                cells = []
+                for q in (0.5, 0.95):
+                    low, high = percentile_ci(values, q)
+                    cells.append(f"{1000 * percentile(values, q):6.1f} "
+                                 f"[{1000 * low:6.1f}, {1000 * high:6.1f}]")
+                print(f"{kind:<9} {len(values):>6} {cells[0]:>22} {cells[1]:>22} "
+                      f"{1000 * max(values):7.1f}")
     return 0
 
 

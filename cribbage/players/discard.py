@@ -30,7 +30,7 @@ from ..cards import JACK, Card, full_deck
 from ..scoring import hand_points
 from ..view import PlayerView
 
-TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "crib_tables.json"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,18 @@ class DiscardChoice:
     net: float
 
 
+def data_json(name: str) -> Any:
+    """A JSON file shipped in ``cribbage/data`` (read through importlib.resources
+    when the package is not a folder, e.g. a zip import)."""
+    try:
+        text = (DATA_DIR / name).read_text()
+    except OSError:
+        from importlib.resources import files
+
+        text = files("cribbage").joinpath(f"data/{name}").read_text()
+    return json.loads(text)
+
+
 @lru_cache(maxsize=1)
 def crib_tables() -> dict[str, list[Any]]:
     """The shipped crib tables (see ``tools/make_crib_tables.py``), loaded once.
@@ -55,13 +67,7 @@ def crib_tables() -> dict[str, list[Any]]:
     Keys: ``"2p dealer"``/``"2p pone"``: ``[low][high][starter]`` (ranks - 1);
     ``"3p"``/``"4p"``: ``[rank][starter]`` for a single card laid away.
     """
-    try:
-        text = TABLE_FILE.read_text()
-    except OSError:  # e.g. a zip import: fall back to importlib.resources
-        from importlib.resources import files
-
-        text = files("cribbage").joinpath("data/crib_tables.json").read_text()
-    data = json.loads(text)
+    data = data_json("crib_tables.json")
     return {key: value for key, value in data.items() if key != "about"}
 
 

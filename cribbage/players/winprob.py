@@ -15,13 +15,14 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-TABLE_FILE = Path(__file__).resolve().parent.parent / "data" / "win_tables.json"
+from .discard import DATA_DIR, data_json
+
+TABLE_FILE = DATA_DIR / "win_tables.json"
+
 Dist = dict[str, Any]
 
 
@@ -78,13 +79,7 @@ def solve(dist: Dist, target: int) -> list[list[float]]:
 @lru_cache(maxsize=1)
 def tables() -> dict[str, Any]:
     """The shipped file, loaded once (``win`` rows as floats, ``dist`` as stored)."""
-    try:
-        text = TABLE_FILE.read_text()
-    except OSError:  # e.g. a zip import
-        from importlib.resources import files
-
-        text = files("cribbage").joinpath("data/win_tables.json").read_text()
-    data = json.loads(text)
+    data = data_json("win_tables.json")
     win = {int(t): [x / 10000 for x in cells] for t, cells in data["win"].items()}
     return {"win": win, "dist": data["dist"], "deals": data["deals"]}
 
