@@ -125,6 +125,8 @@ def test_the_tutorials_replay_link_is_its_worked_example():
     assert len(links) == 1
     game, seat = read_link(links[0])
     assert game.to_json() == scripted_deal_game(WORKED_EXAMPLE).to_json() and seat == 0
+    # exactly the link the engine makes today (the viewer's Copy gives the same one)
+    assert links[0] == share_link(scripted_deal_game(WORKED_EXAMPLE), 0)
 
 
 def body_of(link):

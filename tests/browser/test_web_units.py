@@ -71,6 +71,7 @@ def test_settings_survive_any_form_values() -> None:
         "muggins": False,
         "manual_pegging": False,
         "exact_finish": False,
+        "cards": 6,
     }
     assert settings["speed"] == 1.0
 
