@@ -261,10 +261,7 @@ class Session:
         result["events"] = [event.to_dict() for event in game.events[before:]]
         result["save"] = game.to_json()
         if seat is not None:
-            events_from = request.get("events_from", before)
-            if type(events_from) is not int or events_from < 0:
-                raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
-            result["view"] = game.view(seat).to_dict(events_from)
+            result["view"] = game.view(seat).to_dict(events_from_of(request, before))
         if request.get("proof") is True:
             result["proof"] = deal_proofs(game)
         return result
@@ -327,15 +324,20 @@ def state(session: Session, request: Request) -> dict[str, Any]:
     return game_state(session.require_game(), seat_of(request))
 
 
+def events_from_of(request: Request, default: int = 0) -> int:
+    """The request's ``events_from`` (where in the game's log the reply's events start)."""
+    events_from = request.get("events_from", default)
+    if type(events_from) is not int or events_from < 0:
+        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+    return events_from
+
+
 def view(session: Session, request: Request) -> dict[str, Any]:
     """What one seat may know."""
     game = session.require_game()
     seat = seat_of(request, required=True)
     assert seat is not None
-    events_from = request.get("events_from", 0)
-    if type(events_from) is not int or events_from < 0:
-        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
-    return game.view(seat).to_dict(events_from)
+    return game.view(seat).to_dict(events_from_of(request))
 
 
 def hand_off(session: Session, request: Request) -> dict[str, Any]:
@@ -351,9 +353,7 @@ def hand_off(session: Session, request: Request) -> dict[str, Any]:
     game = session.require_game()
     seat = seat_of(request, required=True)
     assert seat is not None
-    events_from = request.get("events_from", 0)
-    if type(events_from) is not int or events_from < 0:
-        raise ProtocolError("bad-request", "'events_from' must be a number >= 0.")
+    events_from = events_from_of(request)
     session.look_from(game, seat)
     result = game_state(game, seat)
     result["view"] = game.view(seat).to_dict(events_from)

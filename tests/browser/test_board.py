@@ -76,6 +76,9 @@ def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> No
         table.start(players=players)
         table.play_until(lambda t=table: t.phase == "discard")
         board = page.locator(".pegboard")
+        # The board is drawn again as the deal starts: measure the one on the page now.
+        page.wait_for_function("() => { const b = document.querySelector('.pegboard');"
+                               " return b && b.getBoundingClientRect().width > 0; }")
         box = board.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
         assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -496,6 +496,9 @@ def test_tutorial_page(page: Any, app: Any, requests_seen: list[str]) -> None:
     frames = page.locator("iframe.widget-frame")
     count = frames.count()
     assert count >= 10
+    # tutorial.mjs writes the headings in the page's language once its words have come
+    page.wait_for_function("() => [...document.querySelectorAll('main section h2')]"
+                           ".every((h) => h.textContent.trim() !== '')")
     sections = page.locator("main section h2").all_inner_texts()
     for topic in ("deal", "crib", "starter", "play", "show", "29", "double", "flush",
                   "going out", "variants"):
