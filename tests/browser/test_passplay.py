@@ -98,6 +98,13 @@ def saved(page: Any) -> str:
     return str(page.evaluate("() => localStorage.getItem('cribbage.save')"))
 
 
+def show_my_cards(page: Any) -> None:
+    """The person the device was passed to shows their cards; the hand-off screen goes."""
+    page.get_by_role("button", name="Show my cards").click()
+    page.wait_for_function("() => document.querySelector('#table')"
+                           ".getAttribute('data-phase') !== 'handoff'")
+
+
 def test_two_people_hand_off_at_each_turn_and_never_see_each_others_cards(
         app: Any, page: Any) -> None:
     start(page, app, [("person", "Ana"), ("person", "Bo")])
@@ -113,9 +120,7 @@ def test_two_people_hand_off_at_each_turn_and_never_see_each_others_cards(
             if handoffs == 0:
                 assert_no_violations(page, "the hand-off screen")
             handoffs += 1
-            page.get_by_role("button", name="Show my cards").click()
-            page.wait_for_function("() => document.querySelector('#table')"
-                                   ".getAttribute('data-phase') !== 'handoff'")
+            show_my_cards(page)
             continue
         if phase in ("discard", "play"):
             seat = viewer(page)
@@ -151,9 +156,7 @@ def test_four_players_as_partners_with_two_people(app: Any, page: Any) -> None:
         if phase == "handoff":
             handoffs += 1
             assert_nothing_hidden(page, [0, 2], None)
-            page.get_by_role("button", name="Show my cards").click()
-            page.wait_for_function("() => document.querySelector('#table')"
-                                   ".getAttribute('data-phase') !== 'handoff'")
+            show_my_cards(page)
             continue
         if phase in ("discard", "play"):
             seat = viewer(page)
@@ -192,9 +195,7 @@ def test_a_reload_at_a_hand_off_returns_to_the_hand_off(app: Any, page: Any) -> 
         page.wait_for_selector("#table[data-phase=handoff]", timeout=60_000)
         assert page.locator(".seat-human .hand .card").count() == 0
         assert_nothing_hidden(page, [0, 1], None)
-    page.get_by_role("button", name="Show my cards").click()
-    page.wait_for_function("() => document.querySelector('#table')"
-                           ".getAttribute('data-phase') !== 'handoff'")
+    show_my_cards(page)
     page.wait_for_selector(".seat-human .hand .card, .actions [data-action=cut]")
 
 
@@ -222,9 +223,7 @@ def test_muggins_is_offered_to_the_other_person_with_a_time_to_decide(
     for _ in range(900):
         phase = page.get_attribute("#table", "data-phase")
         if phase == "handoff":
-            page.get_by_role("button", name="Show my cards").click()
-            page.wait_for_function("() => document.querySelector('#table')"
-                                   ".getAttribute('data-phase') !== 'handoff'")
+            show_my_cards(page)
             continue
         timer = page.locator(".actions .countdown")
         if timer.count():

@@ -7,6 +7,8 @@
 // feedback (right or not, and why) is announced (aria-live) and the right answer
 // marked. Contract: .quiz-question[data-state] is "ask", "right" or "wrong".
 
+import { el } from "./widget-kit.mjs";
+
 /** The right answer's index for each question of each section. */
 export const ANSWERS = {
   deal: [1, 1],
@@ -20,17 +22,6 @@ export const ANSWERS = {
   "going-out": [1, 1],
   variants: [0, 1],
 };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function question(words, section, n, answer) {
   const key = `quiz.${section}.${n + 1}`;

@@ -26,23 +26,25 @@ export function engineCalls(client) {
   };
 }
 
+/** An element with attributes ("class", "text" or any attribute) and children (falsy
+ * ones left out): the widgets', the custom elements' and the tutorial quizzes' drawing. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
 export function widgetKit({ root, words, engine, resize = () => {} }) {
   const t = (key, values) => words.text(key, values);
   const getEngine = () => engine;
   const reportSize = resize;
 
   // --- drawing ----------------------------------------------------------------
-
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else node.setAttribute(key, value);
-    }
-    for (const child of children) if (child) node.append(child);
-    return node;
-  }
 
   function card(code, extra = "") {
     if (!code) return el("span", { class: `card back ${extra}`, role: "img", "aria-label": t("widget.card.back") });
