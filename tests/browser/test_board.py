@@ -76,14 +76,19 @@ def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> No
         table.start(players=players)
         table.play_until(lambda t=table: t.phase == "discard")
         board = page.locator(".pegboard")
-        # The board is drawn again as the deal starts: measure the one on the page now.
-        page.wait_for_function("() => { const b = document.querySelector('.pegboard');"
-                               " return b && b.getBoundingClientRect().width > 0; }")
-        box = board.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        hole = page.locator(".pegboard .hole").first.bounding_box()
-        assert hole and hole["width"] >= 8 and hole["height"] >= 8, hole
+        # The board is drawn again as the deal starts: measure the board and a hole in one
+        # snapshot of the page, so a redraw between two measurements cannot fall between them.
+        sizes = page.wait_for_function("""() => {
+          const b = document.querySelector('.pegboard');
+          const h = b && b.querySelector('.hole');
+          if (!b || !h || b.getBoundingClientRect().width === 0) return null;
+          const r = b.getBoundingClientRect(), hr = h.getBoundingClientRect();
+          return {x: r.x, right: r.right, hole_w: hr.width, hole_h: hr.height,
+                  scroll: document.documentElement.scrollWidth};
+        }""").json_value()
+        assert sizes["x"] >= 0 and sizes["right"] <= 360, sizes
+        assert sizes["scroll"] <= 360, sizes
+        assert sizes["hole_w"] >= 8 and sizes["hole_h"] >= 8, sizes
         assert board.get_attribute("aria-label") == "Peg board to 121"
         lanes = page.locator(".pegboard .peg-front").count()
         assert lanes == int(players)
