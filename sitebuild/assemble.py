@@ -26,6 +26,7 @@ from sitebuild.common import (
     write_if_changed,
 )
 from sitebuild.compress import precompressed
+from sitebuild.inline import inline_marked
 from sitebuild.offline import SW_TEMPLATE, offline_files
 from sitebuild.pins import PINS, extract, fetch_tarball
 from sitebuild.precompile import (
@@ -112,6 +113,8 @@ def site_files() -> dict[str, bytes]:
         "DOWNLOAD_SIZES": json.dumps(sizes),
     }
     site.update(web_files(placeholders, taken=site))
+    for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only
+        site[name] = inline_marked(site[name].decode(), site).encode()
     site.update(language_files())
     site.update(site_configs())
     site.update(offline_files(site))

@@ -9,6 +9,9 @@ served page is blocked, and the violation is seen by the same recorder.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from typing import Any
 
 import pytest
@@ -19,6 +22,15 @@ PAGES = ["index.html", "tutorial.html", "embed.html", "puzzles.html", "replay.ht
 QUERY = {"embed.html": "?widget=hand&hand=5S,4S,2S,6H&starter=5H"}
 # Relaxations measured as needed (README "Content-Security-Policy"); nothing else may relax.
 RELAXED: dict[str, dict[str, set[str]]] = {}  # no page needs more than the strict policy
+
+
+def inline_hashes(page_name: str, tag: str) -> set[str]:
+    """The CSP sources allowing exactly the page's inline ``tag`` blocks (the build's
+    sitebuild/inline.py writes the first frame's script and stylesheet in)."""
+    html = (DIST / page_name).read_text()
+    blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", html, flags=re.S)
+    return {"'sha256-" + base64.b64encode(hashlib.sha256(b.encode()).digest()).decode() + "'"
+            for b in blocks}
 
 
 def policy(page_name: str) -> dict[str, set[str]]:
@@ -41,12 +53,13 @@ def test_each_page_has_a_strict_policy(site: str, page_name: str) -> None:
     relaxed = RELAXED.get(page_name, {})
     assert found["default-src"] == {"'self'"}
     wasm = {"'self'", "'wasm-unsafe-eval'"}
-    assert found["script-src"] == wasm | relaxed.get("script-src", set())
+    inline = inline_hashes(page_name, "script")
+    assert found["script-src"] == wasm | inline | relaxed.get("script-src", set())
     assert "'unsafe-inline'" not in found["script-src"]
     assert found["worker-src"] == {"'self'"}
     assert found["connect-src"] == {"'self'"}
     assert found["object-src"] == {"'none'"} and found["base-uri"] == {"'none'"}
-    assert found["style-src"] == {"'self'"}
+    assert found["style-src"] == {"'self'"} | inline_hashes(page_name, "style")
     assert found.get("style-src-attr") == relaxed.get("style-src-attr")
     assert "frame-ancestors" not in found  # ignored in a meta; the widgets stay embeddable
 

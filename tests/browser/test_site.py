@@ -162,12 +162,16 @@ def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
 
 
 def test_the_worker_is_created_by_the_first_script_in_head(site: str) -> None:
-    """engine.js, a classic script, is the first script of the table page's <head>."""
+    """engine.js, a classic script, is the first script of the table page's <head>,
+    written into the page (the first frame waits for no request but the HTML's)."""
 
     html = (DIST / "index.html").read_text()
     head = html.split("</head>", 1)[0]
-    first = head[head.index("<script"):].split(">", 1)[0] + ">"
-    assert first == '<script src="./engine.js">', first  # not a module, not async or deferred
+    first = head[head.index("<script"):]
+    tag, rest = first.split(">", 1)
+    assert tag == "<script", tag  # not a module, not async or deferred, not fetched
+    assert rest.split("</script>", 1)[0] == (DIST / "engine.js").read_text()
+    assert head.index("<script") < head.index("<style>")  # before the stylesheet, too
 
 
 def test_the_engine_methods_are_the_engines_own_endpoints(app: Any, page: Any) -> None:

@@ -1,15 +1,16 @@
 // Starts the engine's worker at navigation, and nothing else.
 //
-// A classic script, the first thing in <head>, so the parser creates the
-// engine's worker (engine-worker.mjs: Pyodide running the cribbage engine)
-// before it even reads the stylesheets: the worker's downloads and Python's
-// start overlap everything else the page does. The worker's first messages
-// (its loading reports, perhaps "ready") are held until the one engine client
+// A classic script, the first thing in <head> (the build writes it into the
+// page: sitebuild/inline.py), so the parser creates the engine's worker
+// (engine-worker.mjs: Pyodide running the cribbage engine) before it even
+// reads the stylesheets: the worker's downloads and Python's start overlap
+// everything else the page does. The worker's first messages (its loading
+// reports, perhaps "ready") are held until the one engine client
 // (engine-client.mjs, through loading.mjs) adopts the worker and publishes
 // window.cribbageEngine (see engine-client.mjs and README "The engine protocol").
 (() => {
   "use strict";
-  const here = document.currentScript ? document.currentScript.src : location.href;
+  const here = document.currentScript?.src || location.href; // inlined: no src
   const worker = new Worker(new URL("./engine-worker.mjs", here), { type: "module" });
   const early = [];
   const hold = (event) => {
