@@ -117,7 +117,8 @@ def site_files() -> dict[str, bytes]:
         site[name] = inline_marked(site[name].decode(), site).encode()
     site.update(language_files())
     site.update(site_configs())
-    site.update(offline_files(site))
+    # A start without the snapshot is the rare path: its stdlib is fetched only then.
+    site.update(offline_files(site, fallbacks={f"{dirs['PYODIDE_DIR']}/{START_STDLIB}"}))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
 
@@ -238,15 +239,22 @@ def engine_archive(precompiled: bytes) -> bytes:
 
     The worker inflates it with the browser's own DecompressionStream and
     writes the files into Python's file system from JS, which is faster than
-    Python's zipfile (used by ``pyodide.unpackArchive``) at start-up.
+    Python's zipfile (used by ``pyodide.unpackArchive``) at start-up. Only the
+    bytecode travels, as sourceless modules (:func:`sourceless_name`), like
+    the stdlib's: the sources would add a quarter to the download for the
+    source lines of a traceback.
     """
     tar_buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(precompiled)) as source, tarfile.open(
         fileobj=tar_buffer, mode="w", format=tarfile.USTAR_FORMAT
     ) as tar:
-        for name in sorted(source.namelist()):
+        names = source.namelist()
+        compiled = {sourceless_name(n) for n in names} - {None}
+        for name in sorted(names):
+            if name[:-3] + ".pyc" in compiled:
+                continue  # the source of a module whose bytecode travels
             data = source.read(name)
-            info = tarfile.TarInfo(name)
+            info = tarfile.TarInfo(sourceless_name(name) or name)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
             tar.addfile(info, io.BytesIO(data))
     out = io.BytesIO()
@@ -254,6 +262,18 @@ def engine_archive(precompiled: bytes) -> bytes:
         gz.write(tar_buffer.getvalue())
     return out.getvalue()
 
+
+
+def sourceless_name(name: str) -> str | None:
+    """Where a cached bytecode file goes to be imported without its source, else None.
+
+    >>> sourceless_name("cribbage/__pycache__/game.cpython-314.pyc"), sourceless_name("a.py")
+    ('cribbage/game.pyc', None)
+    """
+    folder, _, file = name.rpartition("__pycache__/")
+    if not _ or not file.endswith(".pyc"):
+        return None
+    return folder + file.split(".", 1)[0] + ".pyc"
 
 
 # --- languages and configs ---------------------------------------------------

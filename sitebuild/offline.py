@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Set
 
-from sitebuild.common import WEB, short_hash
+from sitebuild.common import WEB, BuildError, short_hash
 from sitebuild.icons import app_icons, web_manifest
 
 SW_TEMPLATE = WEB / "boot" / "sw.js"  # rendered into dist/sw.js by service_worker(), not copied
@@ -25,7 +26,17 @@ def service_worker(site: dict[str, bytes]) -> bytes:
     return text.replace("{{SW_FILES}}", json.dumps(files, indent=1)).encode()
 
 
-def offline_files(site: dict[str, bytes]) -> dict[str, bytes]:
-    """The icons, the web app manifest and the service worker for ``site``."""
+def offline_files(site: dict[str, bytes], fallbacks: Set[str] = frozenset()
+                  ) -> dict[str, bytes]:
+    """The icons, the web app manifest and the service worker for ``site``.
+
+    ``fallbacks`` are served but not precached: files only a rare path asks
+    for (the stdlib of a start without the snapshot, 1 MB compressed). A
+    first visit would otherwise download them for nothing.
+    """
     extra = {**app_icons(), "manifest.webmanifest": web_manifest()}
-    return {**extra, "sw.js": service_worker({**site, **extra})}
+    missing = set(fallbacks) - set(site)
+    if missing:
+        raise BuildError(f"fallbacks not in the site: {sorted(missing)}")
+    cached = {name: data for name, data in {**site, **extra}.items() if name not in fallbacks}
+    return {**extra, "sw.js": service_worker(cached)}

@@ -125,9 +125,10 @@ def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -
     with tarfile.open(next(dist.glob("cribbage-*.tar.gz"))) as tar:
         names = set(tar.getnames())
         assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
-    assert {"bridge.py", "cribbage/__init__.py"} <= names
-    assert "__pycache__/bridge.cpython-314.pyc" in names
-    assert "cribbage/__pycache__/__init__.cpython-314.pyc" in names
+    # Bytecode only, imported without its source (as the stdlib's): no sources travel.
+    assert {"bridge.pyc", "cribbage/__init__.pyc", "cribbage/players/master.pyc"} <= names
+    assert not any(name.endswith(".py") or "__pycache__" in name for name in names)
+    assert "cribbage/data/win_tables.json" in names
 
 
 def test_stdlib_is_shipped_precompiled() -> None:
