@@ -72,8 +72,9 @@ def site_files() -> dict[str, bytes]:
     """Every file of the site, keyed by its path in dist/."""
     vendor, stock = third_party_files()
     pyodide = next(pin for pin in PINS if pin.key == "pyodide")
-    engine = engine_archive(precompiled_engine(pyodide, stock, engine_zip()))
-    engine_name = f"cribbage-{short_hash({'engine': engine})}.tar.gz"
+    precompiled = precompiled_engine(pyodide, stock, engine_zip())
+    engine = engine_archive(precompiled)  # every file: a start without the snapshot
+    whole_name = f"engine-whole-{short_hash({'engine': engine})}.tar.gz"
     # The stdlib cut to what Pyodide's start and the engine's whole protocol
     # import, and Python's memory with the engine imported, made on those files.
     runtime = vendor["pyodide"]
@@ -88,12 +89,15 @@ def site_files() -> dict[str, bytes]:
     snapshot = pack_memory(snapshot, pyodide_memory_start(snapshot),
                            data_segments(runtime["pyodide.asm.wasm"]))
     snapshot_name = f"cribbage-{short_hash({'snapshot': snapshot})}.snapshot"
+    # Beside the snapshot (it holds every module the page imports), only the data.
+    beside = engine_archive(precompiled, with_modules=False)
+    engine_name = f"cribbage-{short_hash({'engine': beside})}.tar.gz"
     dirs = {
         f"{pin.key.upper()}_DIR": f"{pin.key}-{pin.version}-{short_hash(vendor[pin.key])}"
         for pin in PINS
     }
 
-    site: dict[str, bytes] = {engine_name: engine, snapshot_name: snapshot}
+    site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
@@ -103,12 +107,14 @@ def site_files() -> dict[str, bytes]:
         "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
         "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
         START_STDLIB: len(runtime[START_STDLIB]),
-        engine_name: len(engine),
+        engine_name: len(beside),
+        whole_name: len(engine),
         snapshot_name: len(snapshot),
     }
     placeholders = {
         **dirs,
         "ENGINE_ARCHIVE": engine_name,
+        "WHOLE_ENGINE": whole_name,
         "ENGINE_SNAPSHOT": snapshot_name,
         "DOWNLOAD_SIZES": json.dumps(sizes),
     }
@@ -117,8 +123,9 @@ def site_files() -> dict[str, bytes]:
         site[name] = inline_marked(site[name].decode(), site).encode()
     site.update(language_files())
     site.update(site_configs())
-    # A start without the snapshot is the rare path: its stdlib is fetched only then.
-    site.update(offline_files(site, fallbacks={f"{dirs['PYODIDE_DIR']}/{START_STDLIB}"}))
+    # A start without the snapshot is the rare path: its files are fetched only then.
+    fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name}
+    site.update(offline_files(site, fallbacks=fallbacks))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
 
@@ -234,7 +241,7 @@ def lock_without_packages(lock: bytes) -> bytes:
     return json.dumps({"info": info, "packages": {}}, separators=(",", ":")).encode()
 
 
-def engine_archive(precompiled: bytes) -> bytes:
+def engine_archive(precompiled: bytes, with_modules: bool = True) -> bytes:
     """The precompiled engine zip repacked as a deterministic ``.tar.gz`` for the page.
 
     The worker inflates it with the browser's own DecompressionStream and
@@ -242,7 +249,7 @@ def engine_archive(precompiled: bytes) -> bytes:
     Python's zipfile (used by ``pyodide.unpackArchive``) at start-up. Only the
     bytecode travels, as sourceless modules (:func:`sourceless_name`), like
     the stdlib's: the sources would add a quarter to the download for the
-    source lines of a traceback.
+    source lines of a traceback. Without modules: the data files only.
     """
     tar_buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(precompiled)) as source, tarfile.open(
@@ -253,6 +260,8 @@ def engine_archive(precompiled: bytes) -> bytes:
         for name in sorted(names):
             if name[:-3] + ".pyc" in compiled:
                 continue  # the source of a module whose bytecode travels
+            if not with_modules and name.endswith((".py", ".pyc")):
+                continue
             data = source.read(name)
             info = tarfile.TarInfo(sourceless_name(name) or name)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
@@ -261,7 +270,6 @@ def engine_archive(precompiled: bytes) -> bytes:
     with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0) as gz:
         gz.write(tar_buffer.getvalue())
     return out.getvalue()
-
 
 
 def sourceless_name(name: str) -> str | None:

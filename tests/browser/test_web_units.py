@@ -122,13 +122,22 @@ def test_engine_archive_holds_the_package_and_the_worker_entry_with_bytecode() -
     import tarfile
 
     dist = build(quiet=True)
-    with tarfile.open(next(dist.glob("cribbage-*.tar.gz"))) as tar:
-        names = set(tar.getnames())
-        assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
-    # Bytecode only, imported without its source (as the stdlib's): no sources travel.
-    assert {"bridge.pyc", "cribbage/__init__.pyc", "cribbage/players/master.pyc"} <= names
-    assert not any(name.endswith(".py") or "__pycache__" in name for name in names)
-    assert "cribbage/data/win_tables.json" in names
+
+    def names_in(pattern: str) -> set[str]:
+        (path,) = dist.glob(pattern)
+        with tarfile.open(path) as tar:
+            assert all(member.isfile() for member in tar.getmembers())  # what the worker reads
+            return set(tar.getnames())
+
+    # For a start without the snapshot, every module: bytecode only, imported without
+    # its source (as the stdlib's), so no sources travel.
+    whole = names_in("engine-whole-*.tar.gz")
+    assert {"bridge.pyc", "cribbage/__init__.pyc", "cribbage/players/master.pyc"} <= whole
+    assert not any(name.endswith(".py") or "__pycache__" in name for name in whole)
+    # Beside the snapshot (it holds every module the page imports), only the data.
+    beside = names_in("cribbage-*.tar.gz")
+    assert "cribbage/data/win_tables.json" in beside and "cribbage/lang/ja.json" in beside
+    assert beside <= whole and not any(name.endswith(".pyc") for name in beside)
 
 
 def test_stdlib_is_shipped_precompiled() -> None:

@@ -18,7 +18,10 @@
 // {failed: message}, {id, reply}.
 import { loadPyodide } from "./{{PYODIDE_DIR}}/pyodide.mjs";
 
+// The engine's files the snapshot does not hold (its data and catalogues), and,
+// for a start without the snapshot, every file (fetched only then).
 const ENGINE_ARCHIVE = "./{{ENGINE_ARCHIVE}}";
+const WHOLE_ENGINE = "./{{WHOLE_ENGINE}}";
 // Python's memory with the engine imported, taken at build time by this very
 // Pyodide under Node (sitebuild/precompile.py): restored instead of starting Python.
 const ENGINE_SNAPSHOT = "./{{ENGINE_SNAPSHOT}}";
@@ -109,9 +112,9 @@ function fail(error) {
 }
 
 // The engine archive (a .tar.gz made by build.py), inflated as it downloads.
-async function fetchEngine() {
-  const response = await fetch(ENGINE_ARCHIVE);
-  if (!response.ok) throw new Error(`${ENGINE_ARCHIVE} answered ${response.status}`);
+async function fetchEngine(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
@@ -256,13 +259,13 @@ async function start() {
   report("runtime");
   wasmModule = WebAssembly.compileStreaming(fetch(WASM));
   wasmModule.catch(() => {}); // reported when Python starts
-  const engineArchive = fetchEngine();
+  const engineArchive = fetchEngine(ENGINE_ARCHIVE);
   engineArchive.catch(() => {}); // reported when awaited below
   const { pyodide, restored } = await startPython();
   report("python", { restored });
-  // The file system lives outside Python's memory: the engine's files (its
-  // data and lazily imported modules) are written either way.
-  install(pyodide, await engineArchive, "/home/pyodide");
+  // The file system lives outside Python's memory: the engine's files are
+  // written either way (beside the snapshot its data; else every module too).
+  install(pyodide, await (restored ? engineArchive : fetchEngine(WHOLE_ENGINE)), "/home/pyodide");
   const bridge = pyodide.pyimport("bridge");
   if (restored) bridge.reseed();
   const names = bridge.ENDPOINTS.toJs();
