@@ -1,9 +1,11 @@
 """The master level: the expert's judgement, played for the win near the end of a game.
 
 Far from the end, winning is scoring more, and the master plays as the
-expert does. Once either side is within ``reach`` points of the target (and
-there are win tables for the game: 2 players, to 121 or 61), every choice is
-judged by the chance to win (:mod:`cribbage.players.winprob`):
+expert does, with a larger search in the play (``samples``: sampled deals
+of the unseen cards; the expert's sampling noise measurably cost it games).
+Once either side is within ``reach`` points of the target (and there are
+win tables for the game: 2 players, to 121 or 61), every choice is judged
+by the chance to win (:mod:`cribbage.players.winprob`):
 
 - **Discard**: for each way to lay away and each unseen starter, the exact
   points of the kept hand (plus, as dealer, the crib: the crib table's mean
@@ -65,12 +67,19 @@ class WinChoice:
 
 
 class Master(Expert):
-    """Plays to win: win-probability discards and pegging search near the end."""
+    """Plays to win: win-probability discards and pegging search near the end.
+
+    Where there are win tables (2 players, six-card) it also searches more
+    sampled deals than the expert throughout the play (``samples``,
+    ``win_samples``): the search's sampling noise cost games
+    (``bench/ai_master.py``; README "Master level").
+    """
 
     level = "master"
     reach = 45          # within this many points of the target, play for the win
     margin = 0.002      # a discard must win this much more often to overrule the expert
-    win_samples = 32
+    samples = 64        # the expert's 24
+    win_samples = 64
 
     def discard(self, view: PlayerView) -> list[Card]:
         if not plays_for_win(view, self.reach):
@@ -90,17 +99,29 @@ class Master(Expert):
         values = win_play_values(view, self.rng, self.win_samples_for(view))
         return max(values, key=lambda card: (values[card], -card.index))
 
+    def samples_for(self, view: PlayerView) -> int:
+        """Sampled deals for a play far from the end (the expert's, with win tables)."""
+        if not has_win_tables(view):
+            return super().samples_for(view)  # elsewhere the master is the expert
+        left = sum(view.hand_sizes)
+        return 24 if left >= 8 else 32 if left == 7 else self.samples
+
     def win_samples_for(self, view: PlayerView) -> int:
         left = sum(view.hand_sizes)
-        return 12 if left >= 8 else 20 if left == 7 else self.win_samples
+        return 32 if left >= 8 else 48 if left == 7 else self.win_samples
+
+
+def has_win_tables(view: PlayerView) -> bool:
+    """Whether there are win tables for this game (2 players, six-card: the tables are
+    measured on six-card deals)."""
+    rules = view.rules
+    return rules.cards == 6 and winprob.supported(rules.players, rules.target)
 
 
 def plays_for_win(view: PlayerView, reach: int = Master.reach) -> bool:
-    """Whether the board position decides the master's choices (near the end, 2 players,
-    six-card: the win tables are measured on six-card deals)."""
-    rules = view.rules
-    return (rules.cards == 6 and winprob.supported(rules.players, rules.target)
-            and max(view.scores) + reach >= rules.target)
+    """Whether the board position decides the master's choices (near the end, where
+    there are win tables)."""
+    return has_win_tables(view) and max(view.scores) + reach >= view.rules.target
 
 
 def opponent_score(view: PlayerView) -> int:
