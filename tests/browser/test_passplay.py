@@ -99,10 +99,17 @@ def saved(page: Any) -> str:
 
 
 def show_my_cards(page: Any) -> None:
-    """The person the device was passed to shows their cards; the hand-off screen goes."""
-    page.get_by_role("button", name="Show my cards").click()
-    page.wait_for_function("() => document.querySelector('#table')"
-                           ".getAttribute('data-phase') !== 'handoff'")
+    """The person the device was passed to shows their cards; that hand-off screen goes.
+
+    The next may follow within the same task (when the person's only move is a Go
+    said for them, the turn passes on at once), so the table's phase may never be seen
+    leaving ``handoff``: the pressed button leaving the page is the sign.
+    """
+    button = page.get_by_role("button", name="Show my cards")
+    pressed = button.element_handle()
+    button.click()
+    page.wait_for_function("(button) => !button.isConnected || document.querySelector("
+                           "'#table').getAttribute('data-phase') !== 'handoff'", arg=pressed)
 
 
 def test_two_people_hand_off_at_each_turn_and_never_see_each_others_cards(
