@@ -258,12 +258,13 @@ def engine_archive(precompiled: bytes, with_modules: bool = True) -> bytes:
         names = source.namelist()
         compiled = {sourceless_name(n) for n in names} - {None}
         for name in sorted(names):
-            if name[:-3] + ".pyc" in compiled:
+            target = sourceless_name(name) or name
+            if target.endswith(".py") and target + "c" in compiled:
                 continue  # the source of a module whose bytecode travels
-            if not with_modules and name.endswith((".py", ".pyc")):
+            if not with_modules and target.endswith((".py", ".pyc")):
                 continue
             data = source.read(name)
-            info = tarfile.TarInfo(sourceless_name(name) or name)
+            info = tarfile.TarInfo(target)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
             tar.addfile(info, io.BytesIO(data))
     out = io.BytesIO()

@@ -14,8 +14,8 @@ alone.
 
 The Content-Security-Policy stays strict: no ``'unsafe-inline'``, only the
 SHA-256 of each inlined text is added to ``script-src`` or ``style-src``, so
-any other inline script or style is still refused. The files stay in the site
-for the pages that link them.
+any other inline script or style is still refused. The files themselves stay
+in the site (and in the offline cache), though no page links them now.
 """
 
 from __future__ import annotations
@@ -83,15 +83,9 @@ def allowing(policy: str, hashes: Mapping[str, list[str]]) -> str:
     >>> allowing("default-src 'self'; style-src 'self'", {"style-src": ["'sha256-A='"]})
     "default-src 'self'; style-src 'self' 'sha256-A='"
     """
-    parts = []
-    for part in (p.strip() for p in policy.split(";")):
-        name = part.split(" ", 1)[0]
-        added = hashes.get(name, [])
-        if added and name:
-            part = " ".join([part, *added])
-        parts.append(part)
-    missing = [name for name, added in hashes.items() if added and name not in
-               {p.split(" ", 1)[0] for p in parts}]
+    parts = [part.strip() for part in policy.split(";")]
+    names = {part.split(" ", 1)[0] for part in parts}
+    missing = [name for name, added in hashes.items() if added and name not in names]
     if missing:
         raise BuildError(f"the page's CSP has no {', '.join(missing)} to allow an inlined file")
-    return "; ".join(parts)
+    return "; ".join(" ".join([part, *hashes.get(part.split(" ", 1)[0], [])]) for part in parts)
