@@ -50,6 +50,14 @@ class Table:
     def my_cards(self) -> Any:
         return self.page.locator(".seat-human button.card")
 
+    def hand_boxes(self) -> list[list[float]]:
+        """Each of my cards' ``[x, y, width, height]``, all measured in one snapshot of the
+        page: the table redraws the hand when another seat's move comes in, so cards
+        measured one by one may be detached in between."""
+        return self.page.evaluate(
+            "() => [...document.querySelectorAll('.seat-human button.card')].map(c => {"
+            " const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
+
     def enabled(self, name: str) -> Any:
         """The named button if it is there and enabled, else None (never waits long:
         the table may re-render or move on between looking and asking)."""

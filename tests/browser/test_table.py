@@ -175,9 +175,8 @@ def test_phone_size_stays_usable(app: Any, page: Any) -> None:
         ".seat-human button.card:not([disabled])").count() > 0)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page scrolls sideways: {width}px"
-    for i in range(table.my_cards().count()):
-        box = table.my_cards().nth(i).bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
-        assert box["width"] >= 40 and box["height"] >= 56  # big enough to tap
+    for x, _, w, h in table.hand_boxes():
+        assert x >= 0 and x + w <= 360
+        assert w >= 40 and h >= 56  # big enough to tap
     assert page.locator(".pegboard").bounding_box()["width"] <= 360
     table.play_until(lambda: table.phase == "show")

@@ -16,14 +16,8 @@ def forget_the_game(page: Any) -> None:
         "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
 
 
-HAND_BOXES = """() => [...document.querySelectorAll('.seat-human button.card')]
-    .map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"""
-
-
-def assert_hand_fits(page: Any, count: int) -> None:
-    """The hand, measured in one snapshot of the page (the table may redraw the hand
-    between two separate measurements, when the computer's discard comes in)."""
-    boxes = page.evaluate(HAND_BOXES)
+def assert_hand_fits(table: Table, page: Any, count: int) -> None:
+    boxes = table.hand_boxes()
     assert len(boxes) == count
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for x, _, width, height in boxes:
@@ -39,7 +33,7 @@ def play_to_the_show(app: Any, page: Any, cards: str, kept: int) -> None:
     page.get_by_label("Cards dealt").select_option(cards)
     table.start()  # two players; "Game to" 121 gives way to the variant's own target
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() > 0)
-    assert_hand_fits(page, int(cards))
+    assert_hand_fits(table, page, int(cards))
     if cards == "5":  # the pone of the first hand has pegged three for last
         assert sorted(table.scores()) == [0, 3]
         assert "Three for last" in page.locator(".log-lines").text_content()
