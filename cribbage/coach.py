@@ -10,11 +10,10 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import i18n
 from .cards import Card, CardError, full_deck, parse_cards
@@ -25,6 +24,9 @@ from .players.master import Master, plays_for_win, rank_discards_for_win, win_pl
 from .players.pegging import peg_points, reply_risk
 from .rules import Rules
 from .view import PlayerView
+
+if TYPE_CHECKING:  # the command line's alone: the page's engine never imports argparse
+    import argparse
 
 
 def advise_discard(view: PlayerView) -> list[DiscardChoice]:
@@ -129,13 +131,17 @@ def format_discards(choices: list[DiscardChoice], dealer: bool) -> str:
 
 
 def advise_cli(argv: list[str],
-               parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> int:
+               parser_class: type[argparse.ArgumentParser] | None = None) -> int:
     """``python -m cribbage advise 5S 4S 2S 8D 6H 8C --dealer [--players N] [--cards 5|6|7]
     [--json]``.
 
     ``parser_class`` decides how a bad argument is reported (the command line
-    passes one that raises, so the error is one line).
+    passes one that raises, so the error is one line; argparse's own by default).
     """
+    if parser_class is None:
+        import argparse
+
+        parser_class = argparse.ArgumentParser
     p = parser_class(prog="python -m cribbage advise",
                      description="Rank every discard of a dealt hand.")
     p.add_argument("cards", nargs="+", help="the dealt cards, e.g. 5S 4S 2S 8D 6H 8C")

@@ -117,6 +117,8 @@ def site_files() -> dict[str, bytes]:
         "WHOLE_ENGINE": whole_name,
         "ENGINE_SNAPSHOT": snapshot_name,
         "DOWNLOAD_SIZES": json.dumps(sizes),
+        # Given to loadPyodide, so the worker never fetches it (a JSON object is JS).
+        "PYODIDE_LOCK": runtime["pyodide-lock.json"].decode(),
     }
     site.update(web_files(placeholders, taken=site))
     for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only

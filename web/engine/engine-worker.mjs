@@ -4,9 +4,11 @@
 // is parsed (by engine-client.mjs's startEngine when a widget first needs it;
 // engine-client.mjs is the one client of these messages), with no PyScript
 // bootstrap in front of it (see README "The page and its engine"). It
-//  1. imports the pinned Pyodide and calls loadPyodide at once (Pyodide starts
-//     the wasm, stdlib zip and lock file downloads in parallel), while it
-//     fetches the engine archive alongside;
+//  1. starts every download the moment it runs, before Pyodide's own modules
+//     (imported alongside, not first: a static import would hold the downloads
+//     back by a round trip): the wasm (compiled as it streams), the memory
+//     snapshot, the engine archive, the stdlib zip, pyodide.mjs and
+//     pyodide.asm.mjs; the lock file is written in here (no request at all);
 //  2. reports real progress to the page: bytes of the big downloads as they
 //     arrive, then "python" (the interpreter is up), then "engine";
 //  3. writes the engine archive (the `cribbage` package and bridge.py with
@@ -16,7 +18,7 @@
 //     transit still comes back as a protocol error reply).
 // Messages to the page: {progress: {stage, ...}}, {ready: [names], hello: reply},
 // {failed: message}, {id, reply}.
-import { loadPyodide } from "./{{PYODIDE_DIR}}/pyodide.mjs";
+const PYODIDE = new URL("./{{PYODIDE_DIR}}/", import.meta.url).href;
 
 // The engine's files the snapshot does not hold (its data and catalogues), and,
 // for a start without the snapshot, every file (fetched only then).
@@ -59,15 +61,44 @@ async function countBytes(response) {
   }
 }
 
+// Files asked for first thing (start), answered from here when Pyodide asks.
+const early = new Map();
+
+// On a return visit the offline service worker's cache (web/boot/sw.js, which
+// checked every file's SHA-256 when it stored it) already holds the downloads,
+// inflated: read from there they skip the HTTP cache's brotli decoding, most
+// of a warm start (README "Page figures"). Every tracked file is named by its
+// content, so a stored copy is this very file. Null when there is none.
+let ourCaches = null; // the names of the service worker's caches, looked up once
+
+async function stored(url) {
+  if (!globalThis.caches) return null; // no Cache Storage here (not a secure context)
+  try {
+    ourCaches ??= caches.keys().then((names) => names.filter((n) => n.startsWith("cribbage-")));
+    for (const name of await ourCaches) {
+      const response = await (await caches.open(name)).match(url);
+      if (response) return response;
+    }
+  } catch {
+    // Storage refused (a private window's quota, a cache being deleted): the network.
+  }
+  return null;
+}
+
 globalThis.fetch = async (input, init) => {
   const url = String(input && input.url ? input.url : input);
   if (wasmModule && url === WASM) return new Response(null); // Pyodide's: never read
+  if (early.has(url)) {
+    const response = early.get(url);
+    early.delete(url); // once: a later request (a start without the snapshot) goes out
+    return response;
+  }
   if (!TRACKED.some((name) => url.endsWith(name))) return realFetch(input, init);
   totals.pending += 1;
   report("download", { ...totals });
   let response;
   try {
-    response = await realFetch(input, init);
+    response = (await stored(url)) || (await realFetch(input, init));
   } catch (error) {
     totals.pending -= 1;
     throw error;
@@ -86,7 +117,7 @@ globalThis.fetch = async (input, init) => {
 // from the start. Its own request for the file is answered with nothing, as
 // it is never read. `restoring` (the snapshot being read, if any) completes
 // the snapshot from the fresh instance, which Pyodide restores right after.
-const WASM = new URL("./{{PYODIDE_DIR}}/pyodide.asm.wasm", import.meta.url).href;
+const WASM = `${PYODIDE}pyodide.asm.wasm`;
 let wasmModule = null; // started first thing in start()
 let restoring = null;
 
@@ -239,18 +270,21 @@ function joined(first, second) {
 // Python from the build's memory snapshot (the engine already imported), or,
 // if there is none or Pyodide refuses it, started as usual. Each waits on the
 // wasm module too: Pyodide would hang, not fail, if instantiating it failed.
-async function startPython() {
-  const snapshot = readSnapshot();
+async function startPython(snapshot, modules) {
+  // Pyodide's options: the lock file as build.py wrote it (no packages), and
+  // the module factory already imported (pyodide.asm.mjs), so neither is fetched.
+  const [{ loadPyodide }, { default: createPyodideModule }] = await modules;
+  const options = { indexURL: PYODIDE, lockFileContents: {{PYODIDE_LOCK}}, createPyodideModule };
   try {
     restoring = snapshot;
     const [pyodide] = await Promise.race([snapshot.failed, Promise.all([
-      loadPyodide({ _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule])]);
+      loadPyodide({ ...options, _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule])]);
     return { pyodide, restored: true };
   } catch (error) {
     restoring = null;
     console.warn(`The engine's snapshot was not used (${error && error.message}): starting Python.`);
-    const stdLibURL = new URL("./{{PYODIDE_DIR}}/python_stdlib-start.zip", import.meta.url).href;
-    const [pyodide] = await Promise.all([loadPyodide({ stdLibURL }), wasmModule]);
+    const stdLibURL = `${PYODIDE}python_stdlib-start.zip`;
+    const [pyodide] = await Promise.all([loadPyodide({ ...options, stdLibURL }), wasmModule]);
     return { pyodide, restored: false };
   }
 }
@@ -259,9 +293,14 @@ async function start() {
   report("runtime");
   wasmModule = WebAssembly.compileStreaming(fetch(WASM));
   wasmModule.catch(() => {}); // reported when Python starts
+  const snapshot = readSnapshot();
   const engineArchive = fetchEngine(ENGINE_ARCHIVE);
   engineArchive.catch(() => {}); // reported when awaited below
-  const { pyodide, restored } = await startPython();
+  const stdlib = `${PYODIDE}python_stdlib.zip`; // Pyodide asks for it once the wasm is in
+  early.set(stdlib, fetch(stdlib));
+  const modules = Promise.all([import(`${PYODIDE}pyodide.mjs`), import(`${PYODIDE}pyodide.asm.mjs`)]);
+  modules.catch(() => {}); // reported when Python starts
+  const { pyodide, restored } = await startPython(snapshot, modules);
   report("python", { restored });
   // The file system lives outside Python's memory: the engine's files are
   // written either way (beside the snapshot its data; else every module too).
