@@ -26,9 +26,18 @@
 
 const WORKER = new URL("./engine-worker.mjs", import.meta.url);
 
+/** A new engine worker's options: a module worker named "stored" when the offline
+ * service worker controls this page, so its cache holds the engine's files and the
+ * worker reads them from there (engine-worker.mjs); a first visit never waits on
+ * Cache Storage, whose first opening in a new profile can take a quarter second. */
+export function workerOptions() {
+  const stored = globalThis.navigator?.serviceWorker?.controller;
+  return { type: "module", name: stored ? "cribbage-engine:stored" : "cribbage-engine" };
+}
+
 /** A new engine worker and its client. */
 export function startEngine() {
-  return connect(new Worker(WORKER, { type: "module" }));
+  return connect(new Worker(WORKER, workerOptions()));
 }
 
 /** A client for `worker`; `early` are the events it sent before (replayed in order). */

@@ -69,10 +69,15 @@ const early = new Map();
 // inflated: read from there they skip the HTTP cache's brotli decoding, most
 // of a warm start (README "Page figures"). Every tracked file is named by its
 // content, so a stored copy is this very file. Null when there is none.
+// Looked up only when the page that started this worker says the service worker
+// controls it (the worker's name, engine-client.mjs workerOptions): the first
+// opening of Cache Storage in a new profile took 4-250 ms, which a first visit
+// would spend before every download.
+const STORED = globalThis.name === "cribbage-engine:stored" && Boolean(globalThis.caches);
 let ourCaches = null; // the names of the service worker's caches, looked up once
 
 async function stored(url) {
-  if (!globalThis.caches) return null; // no Cache Storage here (not a secure context)
+  if (!STORED) return null;
   try {
     ourCaches ??= caches.keys().then((names) => names.filter((n) => n.startsWith("cribbage-")));
     for (const name of await ourCaches) {

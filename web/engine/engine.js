@@ -11,7 +11,11 @@
 (() => {
   "use strict";
   const here = document.currentScript?.src || location.href; // inlined: no src
-  const worker = new Worker(new URL("./engine-worker.mjs", here), { type: "module" });
+  // Named "stored" when the offline service worker controls this page: its cache
+  // holds the engine's files, which the worker then reads from there (as
+  // engine-client.mjs's workerOptions: this classic script cannot import it).
+  const name = navigator.serviceWorker?.controller ? "cribbage-engine:stored" : "cribbage-engine";
+  const worker = new Worker(new URL("./engine-worker.mjs", here), { type: "module", name });
   const early = [];
   const hold = (event) => {
     if (event.type === "error") event.preventDefault(); // reported by the client

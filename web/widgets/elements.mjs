@@ -25,7 +25,7 @@
 // then governs the worker: see README "Custom elements" for what it must allow
 // (and the site must send Access-Control-Allow-Origin for its files).
 import { parseLang, parseWidget, WidgetError } from "./embed-params.mjs";
-import { connect } from "./engine-client.mjs";
+import { connect, workerOptions } from "./engine-client.mjs";
 import { drillWidget } from "./drill.mjs";
 import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 import { engineCalls, widgetKit } from "./widget-kit.mjs";
@@ -50,7 +50,7 @@ for (const data of early) dispatchEvent(new MessageEvent("message", { data }));
 }
 
 function makeWorker() {
-  if (WORKER.origin === globalThis.location?.origin) return new Worker(WORKER, { type: "module" });
+  if (WORKER.origin === globalThis.location?.origin) return new Worker(WORKER, workerOptions());
   const blob = new Blob([bridgeSource(WORKER.href)], { type: "text/javascript" });
   return new Worker(URL.createObjectURL(blob), { type: "module" });
 }
