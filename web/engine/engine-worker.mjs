@@ -75,9 +75,16 @@ const early = new Map();
 // would spend before every download.
 const STORED = globalThis.name === "cribbage-engine:stored" && Boolean(globalThis.caches);
 let ourCaches = null; // the names of the service worker's caches, looked up once
+const lookups = []; // every look-up begun (start lets them finish before the imports)
 
-async function stored(url) {
-  if (!STORED) return null;
+function stored(url) {
+  if (!STORED) return Promise.resolve(null);
+  const lookup = lookUp(url);
+  lookups.push(lookup);
+  return lookup;
+}
+
+async function lookUp(url) {
   try {
     ourCaches ??= caches.keys().then((names) => names.filter((n) => n.startsWith("cribbage-")));
     for (const name of await ourCaches) {
@@ -303,6 +310,9 @@ async function start() {
   engineArchive.catch(() => {}); // reported when awaited below
   const stdlib = `${PYODIDE}python_stdlib.zip`; // Pyodide asks for it once the wasm is in
   early.set(stdlib, fetch(stdlib));
+  // Compiling Pyodide's 1.25 MB of JS holds this thread: the cache's answers
+  // (a return visit) come first, so its files stream in meanwhile.
+  await Promise.all(lookups);
   const modules = Promise.all([import(`${PYODIDE}pyodide.mjs`), import(`${PYODIDE}pyodide.asm.mjs`)]);
   modules.catch(() => {}); // reported when Python starts
   const { pyodide, restored } = await startPython(snapshot, modules);
