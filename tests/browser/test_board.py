@@ -76,22 +76,23 @@ def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> No
         table.start(players=players)
         table.play_until(lambda t=table: t.phase == "discard")
         board = page.locator(".pegboard")
-        # The board is drawn again as the deal starts: measure the board and a hole in one
-        # snapshot of the page, so a redraw between two measurements cannot fall between them.
-        sizes = page.wait_for_function("""() => {
+        # The board is drawn again as the deal starts: wait for this game's board (one
+        # lane a player: the last game's may still be up as the new one begins), and
+        # measure it and a hole in one snapshot of the page, so a redraw between two
+        # measurements cannot fall between them.
+        sizes = page.wait_for_function("""(players) => {
           const b = document.querySelector('.pegboard');
           const h = b && b.querySelector('.hole');
           if (!b || !h || b.getBoundingClientRect().width === 0) return null;
+          if (b.querySelectorAll('.peg-front').length !== players) return null;
           const r = b.getBoundingClientRect(), hr = h.getBoundingClientRect();
           return {x: r.x, right: r.right, hole_w: hr.width, hole_h: hr.height,
                   scroll: document.documentElement.scrollWidth};
-        }""").json_value()
+        }""", arg=int(players), timeout=30_000).json_value()
         assert sizes["x"] >= 0 and sizes["right"] <= 360, sizes
         assert sizes["scroll"] <= 360, sizes
         assert sizes["hole_w"] >= 8 and sizes["hole_h"] >= 8, sizes
         assert board.get_attribute("aria-label") == "Peg board to 121"
-        lanes = page.locator(".pegboard .peg-front").count()
-        assert lanes == int(players)
         page.locator(".board").scroll_into_view_if_needed()
         shot(page, "phone-board-" + players)
         page.evaluate("scrollTo(0, 0)")
