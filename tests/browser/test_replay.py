@@ -164,11 +164,17 @@ HOSTILE = {
     "card-markup": tampered(lambda b: b["setup"]["script"].update(starter="<b>x</b>")),
     "huge": "1." + "A" * 200_000,
 }
+# Fragments that are not share links at all: said to be bad links, never the table's game.
+FRAGMENTS = {
+    **{name: "#r=" + text for name, text in HOSTILE.items()},
+    "not-a-link": "#<img src=x onerror=alert(1)>",
+    "wrong-key": "#R=" + GOOD,
+}
 
 
-@pytest.mark.parametrize("name", list(HOSTILE))
+@pytest.mark.parametrize("name", list(FRAGMENTS))
 def test_a_hostile_link_gets_a_message_and_nothing_else(page: Any, name: str) -> None:
-    open_replay(page, "#r=" + HOSTILE[name])
+    open_replay(page, FRAGMENTS[name])
     page.wait_for_selector("#replay[data-state=error]")
     message = page.locator(".replay-message")
     assert message.is_visible()
@@ -252,3 +258,18 @@ def test_a_finished_game_shows_every_hand(app: Any, page: Any) -> None:
         assert dealt.count() == page.locator(".replay-seat[data-seat='1'] .card").count()
     assert page.locator(".replay-felt .card.back").count() == 0
     assert_no_violations(page, "a finished game")
+
+
+def test_the_address_changed_in_place_opens_what_it_names(page: Any) -> None:
+    """A new fragment typed into the address bar (no reload): a link shows its game, anything
+    else is said to be a bad link and the game shown before is cleared."""
+    open_replay(page)
+    page.wait_for_selector("#replay[data-state=empty]")
+    page.evaluate("(f) => { location.hash = f; }", "#r=" + GOOD)
+    page.wait_for_selector(READY)
+    assert page.locator(".replay-felt .card").count() > 0
+    page.evaluate("() => { location.hash = '#nothing-here'; }")
+    page.wait_for_selector("#replay[data-state=error]")
+    assert page.locator(".replay-message").inner_text().startswith(
+        "This replay link cannot be opened.")
+    assert page.locator(".replay-felt").inner_html() == ""

@@ -5,6 +5,7 @@ Which game it shows, from the page's address:
 - ``replay.html#r=<link>``: a share link (cribbage/replay.py describes its
   text; the fragment never reaches a server). The engine decodes and checks it;
   a bad link gets the engine's reason and nothing else is drawn.
+- any other fragment: a bad link, said as such (never the table's game instead).
 - ``replay.html``: the table's game in progress (localStorage), else the last
   game finished at the table, seen from the player's seat.
 - a file the player opens (a save, as the Download button writes it): checked
@@ -80,6 +81,9 @@ class Viewer:
                 self.show(result, own=False)
             else:
                 self.fail("replay.bad_link", {"reason": shell.error_text(self.words, result)})
+            return
+        if fragment:  # some other fragment: a mangled or foreign link, not the table's game
+            self.fail("replay.bad_link", {"reason": self.words.t("replay.not_a_link")})
             return
         text = storage_get(SAVE_KEY) or storage_get(FINISHED_KEY)
         save = None
@@ -236,8 +240,7 @@ class Viewer:
             self.say("replay.copy_failed", {})
 
     def on_hash(self, event):
-        if str(window.location.hash or "").startswith(LINK_PREFIX):
-            asyncio.create_task(self.open_from_address())
+        asyncio.create_task(self.open_from_address())
 
     def on_language(self, event):
         i18n.install(str(event.detail.lang), json.loads(str(event.detail.text)))
