@@ -9,8 +9,9 @@ what the master would have done from the same :class:`~cribbage.view.PlayerView`
   by the master's chance to win;
 - a **card played** by the expert's value of the rest of the play (sampled
   hands, searched to the end, plus the reply heuristic: 8 sampled deals far
-  from the end, 12 near it) and, near the end, by the master's search on the
-  chance to win;
+  from the end, 12 near it; the hands sampled as the master reads the
+  opponent's discard and plays, where there are win tables) and, near the
+  end, by the master's search on the chance to win;
 - a **count claim** (manual counting) by the points claimed against the
   true worth.
 
@@ -47,7 +48,13 @@ from .cards import Card
 from .game import Game, Move
 from .players.discard import rank_discards
 from .players.levels import claim_worth, play_values, playable
-from .players.master import plays_for_win, rank_discards_for_win, win_play_values
+from .players.master import (
+    Master,
+    has_win_tables,
+    plays_for_win,
+    rank_discards_for_win,
+    win_play_values,
+)
 from .view import PlayerView
 
 CATEGORIES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -238,11 +245,14 @@ def judge_discard(view: PlayerView, move: Move, lang: str) -> dict[str, Any]:
 def judge_play(view: PlayerView, move: Move, number: int, lang: str) -> dict[str, Any]:
     card = move.cards[0]
     near = plays_for_win(view)
-    points = play_values(view, random.Random(number), SAMPLES if near else SAMPLES_FAR)
+    # The master's reading of the opponent (its discard and plays) where it has one.
+    model = Master(number) if has_win_tables(view) else None
+    points = play_values(view, random.Random(number), SAMPLES if near else SAMPLES_FAR, model)
     win: tuple[float, float] | None = None
     best_card = max(points, key=lambda c: (points[c], -c.index))
     if near:
-        wins = win_play_values(view, random.Random(number), SAMPLES)
+        wins = win_play_values(view, random.Random(number), SAMPLES, Master.sharpness,
+                               Master.reading)
         best_card = max(wins, key=lambda c: (wins[c], -c.index))
         win = (wins[best_card], _same_rank(wins, card))
     loss = _same_rank(points, best_card) - _same_rank(points, card)

@@ -86,6 +86,18 @@ def test_master_in_a_four_player_game_plays_as_the_expert():
     view = game.view(game.current_player)
     assert not plays_for_win(view)
     assert Master(1).discard(view) == make_player("expert", 1).discard(view)
+    # In the play too: without win tables the master reads the others as the expert does.
+    expert = make_player("expert", 1)
+    plays = 0
+    while game.phase != "over" and plays < 12:
+        seat = game.current_player
+        view = game.view(seat)
+        move = computer_move(expert, view)
+        if move.kind == "play" and len(move.cards) == 1:
+            assert Master(plays).play(view) == make_player("expert", plays).play(view)
+            plays += 1
+        game.apply(move)
+    assert plays == 12
 
 
 def near_end_game(opponent_hand: str) -> Game:

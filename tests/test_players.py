@@ -264,3 +264,40 @@ def test_keep_table_and_plausible_samples() -> None:
     for seed in range(10):
         hands = sample_plausible_hands(view, random.Random(seed), 3.0)
         assert len(hands[0]) == 3 and min(hands[0]) >= 2
+
+
+def test_plays_are_read_series_by_series() -> None:
+    from cribbage.players.pegging import play_shortfall, series_plays
+
+    game = Game.scripted(dealer=0, hands=["KS QS JS 5D", "KH QH AH 4H"],
+                         crib="2C 3C 4C 5C", starter="9D")
+    game.apply("cut")
+    for move in ("play KH", "play KS", "play QH", "go", "play AH", "play 5D"):
+        game.apply(move)
+    plays = series_plays(game.view(0))
+    # K K Q is 30, a go, the ace makes 31: the five begins the next series.
+    assert [(seat, len(pile), rank) for seat, pile, rank in plays] == [
+        (1, 0, 13), (0, 1, 13), (1, 2, 12), (1, 3, 1), (0, 0, 5)]
+    # Seat 1 laid the queen on the pair of kings: holding a third king it passed up six.
+    assert play_shortfall(plays, 1, (13,)) == 6
+    assert play_shortfall(plays, 1, (4,)) == 0
+
+
+def test_reading_the_plays_makes_a_missed_fifteen_unlikely() -> None:
+    from cribbage.players.pegging import sample_plausible_hands
+
+    # The pone led a ten and the dealer answered with a two: a dealer holding a five
+    # would have pegged fifteen two, so sampled hands with a five grow rare.
+    game = Game.scripted(dealer=0, hands=["2S 9D 9H KD", "TS 3D 7H 8C"],
+                         crib="AC 3C 4C 6C", starter="QD")
+    game.apply("cut")
+    for move in ("play TS", "play 2S"):
+        game.apply(move)
+    view = game.view(1)
+
+    def fives(reading: float) -> int:
+        return sum(5 in sample_plausible_hands(view, random.Random(seed), 3.0,
+                                               reading=reading)[0]
+                   for seed in range(300))
+
+    assert fives(0.0) > 3 * fives(2.0)

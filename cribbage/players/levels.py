@@ -169,16 +169,14 @@ class Expert(ComputerPlayer):
     samples = 24
     heuristic_weight = 1.0
     sharpness = 3.0
+    reading = 0.0  # the others' plays read too (pegging.sample_plausible_hands): off
 
     def discard(self, view: PlayerView) -> list[Card]:
         return list(rank_discards(view, use_crib=True)[0].discard)
 
     def samples_for(self, view: PlayerView) -> int:
         """Fewer sampled deals when many cards are left, to bound the time per move."""
-        left = sum(view.hand_sizes)
-        if view.rules.players == 2:
-            return 8 if left >= 8 else 12 if left == 7 else self.samples
-        return 8 if left >= 14 else 12 if left >= 10 else self.samples
+        return search_size(view, self.samples)
 
     def play(self, view: PlayerView) -> Card:
         cards = playable(view)
@@ -186,6 +184,14 @@ class Expert(ComputerPlayer):
             return cards[0]
         values = play_values(view, self.rng, self.samples_for(view), self)
         return max(values, key=lambda card: (values[card], -card.index))
+
+
+def search_size(view: PlayerView, full: int) -> int:
+    """The expert's sampled deals for a play: ``full`` once few cards are left."""
+    left = sum(view.hand_sizes)
+    if view.rules.players == 2:
+        return 8 if left >= 8 else 12 if left == 7 else full
+    return 8 if left >= 14 else 12 if left >= 10 else full
 
 
 def play_values(view: PlayerView, rng: random.Random, samples: int,
@@ -206,10 +212,11 @@ def play_parts(view: PlayerView, rng: random.Random, samples: int,
     largest ``search + weight * heuristic``: the sampled search sees each
     deal with open cards, the heuristic the uncertainty the real player faces.
     """
-    sharpness = Expert.sharpness if player is None else player.sharpness
-    weight = Expert.heuristic_weight if player is None else player.heuristic_weight
+    model = Expert if player is None else player
     depth = 99 if view.rules.players == 2 else 5
-    by_rank = search_play(view, rng, samples, depth, sharpness=sharpness)
+    by_rank = search_play(view, rng, samples, depth, sharpness=model.sharpness,
+                          reading=model.reading)
+    weight = model.heuristic_weight
     heuristic = heuristic_play_values(view)
     search = {card: by_rank[card.rank] for card in heuristic}
     return search, heuristic, weight

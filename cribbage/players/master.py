@@ -2,7 +2,10 @@
 
 Far from the end, winning is scoring more, and the master plays as the
 expert does, with a larger search in the play (``samples``: sampled deals
-of the unseen cards; the expert's sampling noise measurably cost it games).
+of the unseen cards; the expert's sampling noise measurably cost it games)
+on sampled hands that read the opponent more closely: its discard more
+sharply (``sharpness``) and its plays this deal too (``reading``: a hand
+with which a card it laid passed up points at once is unlikely).
 Once either side is within ``reach`` points of the target (and there are
 win tables for the game: 2 players, to 121 or 61), every choice is judged
 by the chance to win (:mod:`cribbage.players.winprob`):
@@ -16,7 +19,7 @@ by the chance to win (:mod:`cribbage.players.winprob`):
   board's price of a point. The master keeps the expert's discard unless
   another wins more often by a clear margin (``margin``).
 - **Play**: the opponent's hand is sampled from the unseen cards,
-  consistent with its goes and its discard (as the expert does), and the
+  consistent with its goes, its discard and its plays (as above), and the
   rest of the play is searched on each sample by minimax on the chance to
   win: pegging out wins at once; when the cards are all played the show is
   settled in order (pone's hand, dealer's hand, crib, the sampled hand
@@ -49,7 +52,7 @@ from ..scoring import MAX_COUNT, hand_points, rank_points
 from ..view import PlayerView
 from . import winprob
 from .discard import DiscardChoice, crib_value, rank_discards
-from .levels import Expert, playable
+from .levels import Expert, play_values, playable, search_size
 from .pegging import (
     heuristic_play_values,
     lay,
@@ -72,7 +75,8 @@ class Master(Expert):
     Where there are win tables (2 players, six-card) it also searches more
     sampled deals than the expert throughout the play (``samples``,
     ``win_samples``): the search's sampling noise cost games
-    (``bench/ai_master.py``; README "Master level").
+    (``bench/ai_master.py``; README "Master level"). Its samples follow the
+    opponent's discard and plays more closely (``sharpness``, ``reading``).
     """
 
     level = "master"
@@ -80,6 +84,8 @@ class Master(Expert):
     margin = 0.002      # a discard must win this much more often to overrule the expert
     samples = 64        # the expert's 24
     win_samples = 64
+    sharpness = 8.0     # the expert's 3: the opponent's discard read more sharply
+    reading = 1.0       # and its plays too (pegging.sample_plausible_hands)
 
     def discard(self, view: PlayerView) -> list[Card]:
         if not plays_for_win(view, self.reach):
@@ -95,14 +101,17 @@ class Master(Expert):
         if len(cards) == 1:
             return cards[0]
         if not plays_for_win(view, self.reach):
-            return super().play(view)
-        values = win_play_values(view, self.rng, self.win_samples_for(view))
+            model = self if has_win_tables(view) else None  # None: the expert's own reading
+            values = play_values(view, self.rng, self.samples_for(view), model)
+            return max(values, key=lambda card: (values[card], -card.index))
+        values = win_play_values(view, self.rng, self.win_samples_for(view), self.sharpness,
+                                 self.reading)
         return max(values, key=lambda card: (values[card], -card.index))
 
     def samples_for(self, view: PlayerView) -> int:
         """Sampled deals for a play far from the end (the expert's, with win tables)."""
         if not has_win_tables(view):
-            return super().samples_for(view)  # elsewhere the master is the expert
+            return search_size(view, Expert.samples)  # elsewhere the master is the expert
         left = sum(view.hand_sizes)
         return 24 if left >= 8 else 32 if left == 7 else self.samples
 
@@ -244,10 +253,13 @@ class WinSearch:
         return self.value(hands, (), leader, 0, -1, gained)
 
 
-def win_play_values(view: PlayerView, rng: random.Random, samples: int
+def win_play_values(view: PlayerView, rng: random.Random, samples: int,
+                    sharpness: float = Expert.sharpness, reading: float = 0.0
                     ) -> dict[Card, float]:
     """The master's value of each legal card: mean chance to win over sampled deals,
-    plus the expert's heuristic priced in win chance (2 players, tables needed)."""
+    plus the expert's heuristic priced in win chance (2 players, tables needed).
+    ``sharpness`` and ``reading``: how the sampled hands follow the opponent's
+    discard and plays (:func:`~cribbage.players.pegging.sample_plausible_hands`)."""
     rules = view.rules
     target = rules.target
     me, opp = view.my_score, opponent_score(view)
@@ -267,7 +279,7 @@ def win_play_values(view: PlayerView, rng: random.Random, samples: int
     played_by_other = tuple(card.rank for seat, card in view.played if seat == other)
     totals = dict.fromkeys(ranks, 0.0)
     for _ in range(samples):
-        hands = tuple(sample_plausible_hands(view, rng, Expert.sharpness))
+        hands = tuple(sample_plausible_hands(view, rng, sharpness, reading=reading))
         their_four = tuple(sorted(played_by_other + hands[other] + (starter.rank,)))
         their_show = float(rank_points(their_four)) if len(their_four) == 5 else 0.0
         if not dealer:

@@ -83,11 +83,16 @@ def sample_hidden_hands(view: PlayerView, rng: random.Random) -> list[tuple[int,
 
 
 def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: float,
-                           tries: int = 60) -> list[tuple[int, ...]]:
+                           tries: int = 60, reading: float = 0.0) -> list[tuple[int, ...]]:
     """Like :func:`sample_hidden_hands`, but each other seat's kept four must look
     like a sensible discard: a candidate (its hidden cards plus the cards it laid
     away, drawn from the unseen ones) is accepted with probability
     ``exp(-sharpness * regret)``, the regret measured by :func:`discard_regret`.
+
+    With ``reading`` > 0 the seat's plays this deal are read too: a candidate
+    with which a card it laid scored less at once than another it would have
+    held (:func:`play_shortfall`) is accepted with probability
+    ``exp(-reading * shortfall)``.
     """
     rules = view.rules
     if sharpness <= 0:
@@ -95,6 +100,7 @@ def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: floa
     played: dict[int, list[int]] = {}
     for seat, card in view.played:
         played.setdefault(seat, []).append(card.rank)
+    plays = series_plays(view) if reading > 0 else []
     dealer_team = rules.team_of(view.dealer)
     thrown = rules.discards_each
 
@@ -106,11 +112,57 @@ def sample_plausible_hands(view: PlayerView, rng: random.Random, sharpness: floa
         regret = discard_regret(held + away, rules.players, sign)
         if regret > 0 and rng.random() >= exp(-sharpness * regret):
             return False
+        if plays:
+            short = play_shortfall(plays, seat, tuple(card.rank for card in hidden))
+            if short > 0 and rng.random() >= exp(-reading * short):
+                return False
         del pool[:thrown]  # those cards went to the crib
         return True
 
     hands = _draw_hands(view, rng, plausible, tries, fallback=False)
     return hands or sample_hidden_hands(view, rng)
+
+
+def series_plays(view: PlayerView) -> list[tuple[int, tuple[int, ...], int]]:
+    """This deal's cards laid so far as ``(seat, pile of ranks before it, rank)``, in order.
+
+    A series ends at 31 or when nobody can lay a card, so a card that does not
+    fit under the running count began a new one.
+    """
+    plays: list[tuple[int, tuple[int, ...], int]] = []
+    pile: tuple[int, ...] = ()
+    for seat, card in view.played:
+        count = sum(value_of(r) for r in pile)
+        if count == MAX_COUNT or count + card.value > MAX_COUNT:
+            pile = ()
+        plays.append((seat, pile, card.rank))
+        pile += (card.rank,)
+    return plays
+
+
+def play_shortfall(plays: Sequence[tuple[int, tuple[int, ...], int]], seat: int,
+                   hidden: tuple[int, ...]) -> int:
+    """Points ``seat`` left on the table at once in its plays this deal, had it held
+    ``hidden`` (ranks) as well: at each card it laid on a pile, the most another card
+    it held then would have pegged, less what the card laid pegged.
+
+    >>> plays = [(0, (), 10), (1, (10,), 2)]   # a ten led, the reply a two
+    >>> play_shortfall(plays, 1, (5, 9)), play_shortfall(plays, 1, (9, 8))
+    (2, 0)
+    """
+    short = 0
+    later: list[int] = list(hidden)
+    for who, pile, rank in reversed(plays):  # the hand it held grows backwards
+        if who != seat:
+            continue
+        later.append(rank)
+        if not pile:
+            continue
+        count = sum(value_of(r) for r in pile)
+        best = max(peg_points(pile + (r,), count + value_of(r))
+                   for r in later if count + value_of(r) <= MAX_COUNT)
+        short += best - peg_points(pile + (rank,), count + value_of(rank))
+    return short
 
 
 def _draw_hands(view: PlayerView, rng: random.Random,
@@ -351,7 +403,8 @@ def lay(hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], seat: int, ra
 
 
 def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int = 99,
-                board: bool = True, sharpness: float = 0.0) -> dict[int, float]:
+                board: bool = True, sharpness: float = 0.0,
+                reading: float = 0.0) -> dict[int, float]:
     """Average search value of each playable rank over ``samples`` sampled deals.
 
     Our seat plays ``rank`` now; then everyone plays perfectly on the sampled
@@ -366,7 +419,7 @@ def search_play(view: PlayerView, rng: random.Random, samples: int, depth: int =
     near = board and max(view.scores) >= rules.target - 31
     totals = dict.fromkeys(ranks, 0.0)
     for _ in range(samples):
-        hands = tuple(sample_plausible_hands(view, rng, sharpness))
+        hands = tuple(sample_plausible_hands(view, rng, sharpness, reading=reading))
         search = PlaySearch(rules.players, team_of, view.team, depth,
                             scores=view.scores if near else None, target=rules.target,
                             win_bonus=100 if near else 0, single_series=rules.single_series)
