@@ -251,8 +251,7 @@ def judge_play(view: PlayerView, move: Move, number: int, lang: str) -> dict[str
     win: tuple[float, float] | None = None
     best_card = max(points, key=lambda c: (points[c], -c.index))
     if near:
-        wins = win_play_values(view, random.Random(number), SAMPLES, Master.sharpness,
-                               Master.reading)
+        wins = win_play_values(view, random.Random(number), SAMPLES, model)
         best_card = max(wins, key=lambda c: (wins[c], -c.index))
         win = (wins[best_card], _same_rank(wins, card))
     loss = _same_rank(points, best_card) - _same_rank(points, card)

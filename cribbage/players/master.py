@@ -100,12 +100,11 @@ class Master(Expert):
         cards = playable(view)
         if len(cards) == 1:
             return cards[0]
-        if not plays_for_win(view, self.reach):
-            model = self if has_win_tables(view) else None  # None: the expert's own reading
-            values = play_values(view, self.rng, self.samples_for(view), model)
-            return max(values, key=lambda card: (values[card], -card.index))
-        values = win_play_values(view, self.rng, self.win_samples_for(view), self.sharpness,
-                                 self.reading)
+        if plays_for_win(view, self.reach):
+            values = win_play_values(view, self.rng, self.win_samples_for(view), self)
+        else:  # without win tables the master reads the others as the expert does (None)
+            values = play_values(view, self.rng, self.samples_for(view),
+                                 self if has_win_tables(view) else None)
         return max(values, key=lambda card: (values[card], -card.index))
 
     def samples_for(self, view: PlayerView) -> int:
@@ -254,12 +253,13 @@ class WinSearch:
 
 
 def win_play_values(view: PlayerView, rng: random.Random, samples: int,
-                    sharpness: float = Expert.sharpness, reading: float = 0.0
-                    ) -> dict[Card, float]:
+                    player: Expert | None = None) -> dict[Card, float]:
     """The master's value of each legal card: mean chance to win over sampled deals,
     plus the expert's heuristic priced in win chance (2 players, tables needed).
-    ``sharpness`` and ``reading``: how the sampled hands follow the opponent's
-    discard and plays (:func:`~cribbage.players.pegging.sample_plausible_hands`)."""
+    The sampled hands follow the opponent's discard and plays as ``player`` reads
+    them (its ``sharpness`` and ``reading``; None: the expert's), as in
+    :func:`~cribbage.players.levels.play_values`."""
+    model = Expert if player is None else player
     rules = view.rules
     target = rules.target
     me, opp = view.my_score, opponent_score(view)
@@ -279,7 +279,8 @@ def win_play_values(view: PlayerView, rng: random.Random, samples: int,
     played_by_other = tuple(card.rank for seat, card in view.played if seat == other)
     totals = dict.fromkeys(ranks, 0.0)
     for _ in range(samples):
-        hands = tuple(sample_plausible_hands(view, rng, sharpness, reading=reading))
+        hands = tuple(sample_plausible_hands(view, rng, model.sharpness,
+                                             reading=model.reading))
         their_four = tuple(sorted(played_by_other + hands[other] + (starter.rank,)))
         their_show = float(rank_points(their_four)) if len(their_four) == 5 else 0.0
         if not dealer:
