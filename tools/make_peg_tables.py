@@ -14,7 +14,7 @@ on the discard) over ``--deals`` deals of the other player's hand:
    keeps the four a hand-plus-crib player keeps (the exact expected hand
    over the starter plus, as dealer, or minus, as pone, the crib table's mean
    for the two thrown: the model the expert reads discards with,
-   ``cribbage.players.pegging.keep_value`` and ``throw_value``).
+   ``cribbage.players.pegging._keep_worth``).
 2. The play is searched to its end by minimax with both hands open
    (``cribbage.players.pegging.PlaySearch``): the value of the hands when
    both sides play their best, which ranks kept fours the way the sampled
@@ -48,24 +48,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.players.pegging import PlaySearch, keep_value, throw_value  # noqa: E402
+# _keep_worth: the hand-plus-crib model the expert reads discards with, not restated here
+from cribbage.players.pegging import PlaySearch, _keep_worth  # noqa: E402
 
 FOURS = list(combinations_with_replacement(range(1, 14), 4))
 ROLES = ("dealer", "pone")
 
 
 def model_keep(dealt: tuple[int, ...], role: str) -> tuple[int, ...]:
-    """The four ranks a hand-plus-crib player in ``role`` keeps of six ``dealt``."""
+    """The four ranks a hand-plus-crib player in ``role`` keeps of six ``dealt``
+    (the first best split, by the expert's own model of a discard)."""
     sign = 1.0 if role == "dealer" else -1.0
-    best: tuple[float, tuple[int, ...]] | None = None
-    for thrown in combinations(range(6), 2):
-        kept = tuple(sorted(dealt[i] for i in range(6) if i not in thrown))
-        away = tuple(sorted(dealt[i] for i in thrown))
-        worth = keep_value(kept) + sign * throw_value(2, role, away)
-        if best is None or worth > best[0]:
-            best = (worth, kept)
-    assert best is not None
-    return best[1]
+    splits = [(tuple(sorted(dealt[i] for i in range(6) if i not in thrown)),
+               tuple(sorted(dealt[i] for i in thrown))) for thrown in combinations(range(6), 2)]
+    kept, _ = max(splits, key=lambda split: _keep_worth(*split, 2, sign))
+    return kept
 
 
 def decks(deals: int, seed: int) -> list[list[int]]:
