@@ -149,12 +149,15 @@ def page(page: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """pytest-playwright's page, failing the test on console errors, page errors and
     Content-Security-Policy violations (in any frame)."""
     errors: list[str] = []
-    page.on(
-        "console",
-        lambda msg: (
-            errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None
-        ),
-    )
+
+    def on_console(msg: Any) -> None:
+        # Every line goes to stdout, which pytest shows only for a failed test: MicroPython
+        # prints an exception escaping an asyncio task with console.log, not as an error.
+        print(f"console.{msg.type}: {msg.text}")
+        if msg.type == "error":
+            errors.append(f"console.{msg.type}: {msg.text}")
+
+    page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     page.add_init_script(LONG_TASK_OBSERVER)
     violations = watch_csp(page)

@@ -34,7 +34,8 @@ class Table:
         self.page.locator("select[name=level]").select_option(level)
         self.page.get_by_label("Counting").select_option(counting)
         self.page.get_by_role("button", name="Start").click()
-        self.page.wait_for_selector("#table:not([data-phase=setup])")
+        # After a game, the form opens over the finished table, still "over".
+        self.page.wait_for_selector("#table:not([data-phase=setup]):not([data-phase=over])")
         return self
 
     @property
