@@ -21,7 +21,7 @@ from pathlib import Path
 from sitebuild.common import CACHE, BuildError, cached_output, short_hash
 from sitebuild.pins import Pin
 
-PRECOMPILE_VERSION = "2"  # bump when the precompiled stdlib format changes
+PRECOMPILE_VERSION = "3"  # bump when the precompiled stdlib format changes
 
 RUN_IN_PYODIDE_JS = r"""
 // Run a Python file in the pinned Pyodide: /tmp/in.zip -> /tmp/out.zip.
@@ -38,9 +38,19 @@ writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
 # Every stdlib module as a sourceless .pyc, compiled for the path it has in Pyodide,
 # as with -OO (optimize=2): docstrings and asserts left out. Nothing the page runs
 # reads a docstring, and the snapshot holds every module's objects: without them
-# it is 0.2 MB smaller as brotli (README, "Page figures").
+# it is 0.2 MB smaller as brotli (README, "Page figures"). Each function's
+# location table is cut to its first line (the tracebacks' "line N" of a stdlib
+# frame is the line of its ``def``; they show no stdlib source anyway): another
+# 0.2 MB. The table stays valid: entries of up to 8 code units, each "no columns,
+# line delta 0" (CPython's Objects/locations.md), so every instruction has a line.
 STDLIB_TO_PYC = """
 import importlib.util, marshal, zipfile
+def first_line_only(code):
+    consts = tuple(first_line_only(c) if isinstance(c, type(code)) else c
+                   for c in code.co_consts)
+    units = len(code.co_code) // 2
+    table = bytes(b for at in range(0, units, 8) for b in (0xE8 | min(8, units - at) - 1, 0))
+    return code.replace(co_linetable=table, co_consts=consts)
 src = zipfile.ZipFile("/tmp/in.zip")
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
     for info in src.infolist():
@@ -48,7 +58,7 @@ with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as dst:
         if info.filename.endswith(".py"):
             code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True,
                            optimize=2)
-            data = importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+            data = importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(first_line_only(code))
             info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
         info.compress_type = zipfile.ZIP_DEFLATED
         dst.writestr(info, data)

@@ -163,6 +163,41 @@ def test_stdlib_is_shipped_precompiled() -> None:
     assert "encodings/latin_1.pyc" in lazy and "json/__init__.pyc" not in lazy
 
 
+def test_stdlib_bytecode_runs_without_docstrings_and_with_first_lines_only() -> None:
+    """The start stdlib, run by the pinned Pyodide under Node: as compiled (-OO, each
+    function's location table cut to its first line), it still imports and formats
+    tracebacks, whose stdlib frames give the line of their ``def``."""
+    import io
+    import zipfile
+
+    from sitebuild.precompile import PYODIDE_RUNTIME, run_in_pyodide
+
+    dist = build(quiet=True)
+    (folder,) = dist.glob("pyodide-*/")
+    runtime = {name: (folder / name).read_bytes() for name in PYODIDE_RUNTIME}
+    runtime["python_stdlib.zip"] = (folder / "python_stdlib-start.zip").read_bytes()
+    code = """
+import json, traceback, zipfile
+try:
+    json.loads("{")
+except ValueError as error:
+    frames = traceback.extract_tb(error.__traceback__)
+    text = "".join(traceback.format_exception(error))
+lines = {line for _, line, _, _ in json.decoder.JSONDecoder.decode.__code__.co_positions()}
+found = {"doc": json.__doc__, "lines": sorted(lines), "text": text,
+         "first": json.decoder.JSONDecoder.decode.__code__.co_firstlineno,
+         "frames": [(f.filename.rsplit("/", 1)[-1], f.lineno) for f in frames]}
+with zipfile.ZipFile("/tmp/out.zip", "w") as out:
+    out.writestr("found.json", json.dumps(found))
+"""
+    out = run_in_pyodide(runtime, code, b"", "reading the compiled stdlib")
+    found = json.loads(zipfile.ZipFile(io.BytesIO(out)).read("found.json"))
+    assert found["doc"] is None
+    assert found["lines"] == [found["first"]]  # every instruction: the def's line
+    assert ("decoder.py", found["first"]) in [tuple(f) for f in found["frames"]]
+    assert "JSONDecodeError: Expecting property name" in found["text"]
+
+
 def test_precompressed_variants_are_served_by_accept_encoding() -> None:
     """name.br / name.gz beside the file; the server sends what the browser accepts."""
     import gzip
