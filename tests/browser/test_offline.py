@@ -276,6 +276,52 @@ def test_a_return_visit_reads_the_engine_from_the_offline_copy(
     assert app.result("new_game", {"seed": 7})["phase"] in ("cut", "discard")
 
 
+PRIMED = """() => new Promise((resolve) => {
+    const until = performance.now() + 30000;
+    const look = () => {
+        const mark = performance.getEntriesByName("cribbage:engine-primed")[0];
+        if (mark || performance.now() > until) resolve(mark ? mark.detail : null);
+        else setTimeout(look, 100);
+    };
+    look();
+})"""
+
+
+def test_a_first_visit_primes_the_next_visits_engine(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    """Once the new service worker controls the first visit's page (clients.claim), the
+    page starts the engine once more in a throwaway worker and ends it (loading.mjs
+    primeOnce): V8 keeps Pyodide's compiled JS for the next visit. A return visit,
+    controlled as it loads, does not."""
+    page, app, _ = player
+    started: list[Any] = []
+    ended: list[Any] = []
+
+    def watch(worker: Any) -> None:
+        if worker.url.endswith("/engine-worker.mjs"):
+            started.append(worker)
+            worker.on("close", lambda closed: ended.append(closed))
+
+    page.on("worker", watch)
+    visit_and_install(app, page, server.directory)
+    assert page.evaluate(PRIMED) == {"primed": True}
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    assert len(started) == 2
+    deadline = time.monotonic() + 10
+    while not ended and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert ended == [started[1]]  # the throwaway one; the page's own still plays
+    assert app.result("new_game", {"seed": 4})["phase"] in ("cut", "discard")
+
+    started.clear()
+    page.reload()
+    app.wait_engine()
+    page.wait_for_timeout(2000)
+    assert len(started) == 1
+    assert not page.evaluate("performance.getEntriesByName('cribbage:engine-primed').length")
+
+
 def test_offline_with_the_browser_offline(
     player: tuple[Any, App, list[str]], server: Server
 ) -> None:

@@ -1,5 +1,6 @@
 """Browser-free tests of the site's Python: the build (sitebuild), the UI's pure module and
-the engine worker's protocol, all under CPython."""
+the engine worker's protocol, all under CPython; and the engine worker's snapshot reader
+(JS) under Node."""
 
 from __future__ import annotations
 
@@ -279,3 +280,99 @@ def test_the_engine_exercise_runs_under_cpython() -> None:
     finally:
         sys.path.remove(str(ROOT / "web" / "engine"))
     assert "cribbage.players.levels" in found["engine"] and "cribbage.coach" in found["engine"]
+
+
+UNPACK_UNDER_NODE = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+const [worker, packedPath, freshPath, chunking, out] = process.argv.slice(2);
+const text = readFileSync(worker, "utf8");
+const begin = text.indexOf("// --- snapshotUnpacker");
+const end = text.indexOf("// --- end snapshotUnpacker");
+const { snapshotUnpacker } = new Function(
+  `${text.slice(begin, end)}\nreturn { snapshotUnpacker };`)();
+const packed = new Uint8Array(readFileSync(packedPath));
+const fresh = new Uint8Array(readFileSync(freshPath));
+let memory = null;
+let result;
+try {
+  const unpacker = snapshotUnpacker("the snapshot", (made) => { memory = made; });
+  // chunk sizes: "1,7,64000": cycled through until the file is fed
+  const sizes = chunking.split(",").map(Number);
+  for (let at = 0, i = 0; at < packed.length; i++) {
+    const size = sizes[i % sizes.length];
+    unpacker.feed(packed.slice(at, at + size)); // a chunk of its own, as a stream gives
+    at += size;
+  }
+  unpacker.finish()({ buffer: fresh.buffer });
+  result = memory;
+} catch (error) {
+  result = new TextEncoder().encode(`error: ${error.message}`);
+}
+writeFileSync(out, result);
+"""
+
+
+def unpack_under_node(tmp: Path, packed: bytes, fresh: bytes, chunking: str) -> bytes:
+    """The worker's own snapshot reader (engine-worker.mjs snapshotUnpacker) run by Node."""
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("node is needed to run the worker's reader")
+    (tmp / "packed").write_bytes(packed)
+    (tmp / "fresh").write_bytes(fresh)
+    (tmp / "run.mjs").write_text(UNPACK_UNDER_NODE)
+    subprocess.run(["node", str(tmp / "run.mjs"), str(_web_file("engine-worker.mjs")),
+                    str(tmp / "packed"), str(tmp / "fresh"), chunking, str(tmp / "out")],
+                   check=True, timeout=120)
+    return (tmp / "out").read_bytes()
+
+
+def test_the_workers_snapshot_reader_rebuilds_the_snapshot_exactly(tmp_path: Path) -> None:
+    """The worker reads the packed snapshot as it streams in, in chunks of any size
+    (a record's header may be cut between two): it must rebuild exactly what
+    sitebuild.sparse packed, as unpack_memory does, and refuse a damaged file."""
+    import random
+
+    from sitebuild.sparse import MIN_GAP, pack_memory, unpack_memory
+
+    rng = random.Random(7)
+    static = bytes(rng.randrange(256) for _ in range(3000))
+    memory = bytearray(static + bytes(2 * MIN_GAP) + bytes(rng.randrange(256) for _ in range(5000)))
+    for at in range(0, 3000, 97):  # the program changed some static data since
+        memory[at] ^= 0x5A
+    memory[9000:9000 + MIN_GAP] = bytes(MIN_GAP)
+    snapshot = b"pyodide header!!" + bytes(memory)
+    packed = pack_memory(snapshot, 16, [(0, static)])
+    expected = unpack_memory(packed, static)
+    assert expected == snapshot
+    for chunking in ("1", "3,5,7,11", "8,16,4096", "65536"):
+        assert unpack_under_node(tmp_path, packed, static, chunking) == expected, chunking
+    for damaged, reason in ((packed[:-3], "is cut short"), (b"X" + packed[1:], "not a packed"),
+                            (packed[:16], "")):
+        found = unpack_under_node(tmp_path, damaged, static, "4096")
+        if reason:
+            assert found.startswith(b"error: ") and reason.encode() in found, found[:80]
+        else:  # the header alone: a snapshot of zeros, as unpack_memory makes it
+            assert found == unpack_memory(damaged, static)
+
+
+def test_the_workers_snapshot_reader_rebuilds_the_builds_snapshot(tmp_path: Path) -> None:
+    """The build's own packed snapshot (28,000 records), read by the worker's reader in
+    the chunk sizes a network and the offline copy give, equals unpack_memory's."""
+    import hashlib
+
+    from sitebuild.sparse import data_segments, unpack_memory
+
+    dist = build(quiet=True)
+    (packed_path,) = dist.glob("cribbage-*.snapshot")
+    (wasm_path,) = dist.glob("pyodide-*/pyodide.asm.wasm")
+    segments = data_segments(wasm_path.read_bytes())
+    fresh = bytearray(max(address + len(data) for address, data in segments))
+    for address, data in segments:
+        fresh[address:address + len(data)] = data
+    packed = packed_path.read_bytes()
+    expected = hashlib.sha256(unpack_memory(packed, bytes(fresh))).hexdigest()
+    for chunking in ("65536", "16384,7,1000"):
+        found = unpack_under_node(tmp_path, packed, bytes(fresh), chunking)
+        assert hashlib.sha256(found).hexdigest() == expected, chunking

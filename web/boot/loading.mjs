@@ -20,7 +20,7 @@
 //
 // A module (deferred like the classic script it was, and still before
 // the UI's ui.mjs), so it shares lang.mjs with the tutorial and widgets.
-import { tableEngine } from "./engine-client.mjs";
+import { primeEngine, tableEngine } from "./engine-client.mjs";
 import { LANGUAGES, browserLanguages, chooseLanguage, fill, storeLanguage, storedLanguage } from "./lang.mjs";
 
 const engine = tableEngine(); // window.cribbageEngine, before the UI (ui.mjs) runs
@@ -144,6 +144,10 @@ function failed(message, reason) {
   } else sayStage("ui.loading.failed", { reason });
 }
 
+// Whether the offline service worker controlled this page as it loaded (no on
+// a first visit). Read as this module loads.
+const controlledAtLoad = Boolean(globalThis.navigator?.serviceWorker?.controller);
+
 // The offline service worker (sw.js, made by build.py), registered only once
 // the engine has answered: its precache then finds every file in the HTTP
 // cache (304s) instead of downloading the site a second time, and it never
@@ -156,6 +160,30 @@ function registerOffline() {
     () => performance.mark("cribbage:offline-registered"),
     (error) => console.warn(`Offline play is unavailable: ${error.message}`),
   );
+  if (!controlledAtLoad) {
+    navigator.serviceWorker.addEventListener("controllerchange", primeOnce, { once: true });
+  }
+}
+
+// A first visit, once the new service worker has stored the site and taken
+// control of this page (sw.js activate): tell it this page came from the
+// network, then start the engine once more in a throwaway worker and end it,
+// so that the next visit finds Pyodide's JS compiled (primeEngine). Marked
+// "cribbage:engine-primed" ({primed}) when done; the page's engine is untouched.
+async function primeOnce() {
+  let primed = false;
+  try {
+    const channel = new MessageChannel();
+    const answered = new Promise((resolve) => {
+      channel.port1.onmessage = () => resolve(true);
+      setTimeout(() => resolve(false), 5000); // not this build's worker: no priming
+    });
+    navigator.serviceWorker.controller.postMessage("loaded-online", [channel.port2]);
+    if (await answered) primed = await primeEngine();
+  } catch {
+    // Only a head start for the next visit: nothing to tell the player.
+  }
+  performance.mark("cribbage:engine-primed", { detail: { primed } });
 }
 
 globalThis.cribbageLoading = {

@@ -7,7 +7,11 @@
 //   as 304s from the HTTP cache instead of downloading twice; a file whose
 //   bytes do not match this build (a newer deploy mid-install) fails the whole
 //   install, so a cache never mixes two builds.
-// - activate: delete every other cache of ours (older builds).
+// - activate: delete every other cache of ours (older builds), and take control
+//   of the open pages (clients.claim): a first visit's page, once it tells this
+//   worker it came from the network ("loaded-online"), starts the engine once
+//   more under this worker's control, so that V8 keeps Pyodide's compiled JS
+//   for the next visit (engine-client.mjs primeEngine; README "Page figures").
 // - fetch: a page load is either ONLINE or OFFLINE as a whole.
 //   * A navigation goes to the network first (navigation preload). If that
 //     answers, the page is online and its subresources are not touched at
@@ -71,8 +75,19 @@ self.addEventListener("activate", (event) => {
       if (self.registration.navigationPreload) {
         await self.registration.navigationPreload.enable();
       }
+      await self.clients.claim();
     })(),
   );
+});
+
+// A page loaded before this worker controlled it (a first visit) came from the
+// network: online, so its requests and its workers' are left to the browser,
+// as for any page navigated online. It says so, and waits for the answer,
+// before it starts a worker.
+self.addEventListener("message", (event) => {
+  if (event.data !== "loaded-online" || !event.source) return;
+  modes.set(event.source.id, "online");
+  event.ports[0]?.postMessage("online");
 });
 
 function cachedPage(url) {

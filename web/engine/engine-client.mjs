@@ -40,6 +40,28 @@ export function startEngine() {
   return connect(new Worker(WORKER, workerOptions()));
 }
 
+/**
+ * An engine started and ended at once, for V8's sake: a promise of true once a
+ * throwaway engine worker was ready, false if it failed or took over
+ * `timeoutMs`. Started by a first visit's page once the offline service
+ * worker controls it (loading.mjs): V8 keeps the code it compiled for
+ * Pyodide's JS in a worker the service worker controls, and the next visit's
+ * engine starts from that code instead of compiling 1.25 MB of JS again
+ * (README "Page figures"). A worker started before the page was controlled
+ * leaves only part of that code behind, and for good.
+ */
+export function primeEngine(timeoutMs = 60000) {
+  const worker = new Worker(WORKER, workerOptions());
+  const client = connect(worker);
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  return Promise.race([client.ready.then(() => true, () => false), late]).then((ready) => {
+    clearTimeout(timer);
+    worker.terminate();
+    return ready;
+  });
+}
+
 /** A client for `worker`; `early` are the events it sent before (replayed in order). */
 export function connect(worker, early = []) {
   const pending = new Map(); // call id -> {resolve, reject}
