@@ -160,7 +160,9 @@ function registerOffline() {
     () => performance.mark("cribbage:offline-registered"),
     (error) => console.warn(`Offline play is unavailable: ${error.message}`),
   );
-  if (!controlledAtLoad) {
+  // Not on a device that says it has under 2 GB of memory: the throwaway
+  // engine holds a second Python's memory (31 MB) and code while it starts.
+  if (!controlledAtLoad && !(navigator.deviceMemory < 2)) {
     navigator.serviceWorker.addEventListener("controllerchange", primeOnce, { once: true });
   }
 }
