@@ -312,6 +312,9 @@ def test_a_first_visit_primes_the_next_visits_engine(
     while not ended and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert ended == [started[1]]  # the throwaway one; the page's own still plays
+    # its loading reports are not marked as the page's engine's
+    stages = page.evaluate("performance.getEntriesByName('cribbage:progress:engine').length")
+    assert stages == 1
     assert app.result("new_game", {"seed": 4})["phase"] in ("cut", "discard")
 
     started.clear()

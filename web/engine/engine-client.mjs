@@ -52,7 +52,7 @@ export function startEngine() {
  */
 export function primeEngine(timeoutMs = 60000) {
   const worker = new Worker(WORKER, workerOptions());
-  const client = connect(worker);
+  const client = connect(worker, [], { marks: false }); // its reports are not the page's
   let timer;
   const late = new Promise((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
   return Promise.race([client.ready.then(() => true, () => false), late]).then((ready) => {
@@ -62,8 +62,10 @@ export function primeEngine(timeoutMs = 60000) {
   });
 }
 
-/** A client for `worker`; `early` are the events it sent before (replayed in order). */
-export function connect(worker, early = []) {
+/** A client for `worker`; `early` are the events it sent before (replayed in order).
+ * Each loading report is marked on the page's performance timeline
+ * (cribbage:progress:<stage>) unless `marks` is false. */
+export function connect(worker, early = [], { marks = true } = {}) {
   const pending = new Map(); // call id -> {resolve, reject}
   const listeners = [];
   let nextId = 1;
@@ -128,10 +130,12 @@ export function connect(worker, early = []) {
       if (waiting) waiting.resolve(data.reply);
     } else if (data.progress) {
       // when the report arrived (a replayed one keeps its own time)
-      performance.mark(`cribbage:progress:${data.progress.stage}`, {
-        startTime: event.timeStamp,
-        detail: data.progress,
-      });
+      if (marks) {
+        performance.mark(`cribbage:progress:${data.progress.stage}`, {
+          startTime: event.timeStamp,
+          detail: data.progress,
+        });
+      }
       tell({ progress: data.progress });
     } else if (data.ready) {
       client.endpoints = Array.from(data.ready, String);
