@@ -65,7 +65,7 @@ function finished() {
 // big downloads run on a first visit, and both downloads stalled meanwhile (a
 // trace); collected as a blob, they do not wait on this thread, and compiling
 // the whole module then takes a few tens of ms (engine ready on a cold visit
-// 836 against 891 ms, 10 alternating rounds: README "Page figures").
+// 865 against 905 ms, 16 alternating rounds: README "Page figures").
 async function whole(response) {
   const blob = await response.blob();
   arrived(blob.size);
@@ -157,9 +157,10 @@ globalThis.fetch = async (input, init) => {
 // The wasm compiles as soon as it is in, whatever the snapshot's state. Left
 // to itself, Pyodide would start compiling only once the whole snapshot is in
 // (it sizes the memory from it); it asks for the module through
-// WebAssembly.instantiateStreaming, answered here with this module. Its own request for the file is answered with nothing, as
-// it is never read. `restoring` (the snapshot being read, if any) completes
-// the snapshot from the fresh instance, which Pyodide restores right after.
+// WebAssembly.instantiateStreaming, answered here with this module. Its own
+// request for the file is answered with nothing, as it is never read.
+// `restoring` (the snapshot being read, if any) completes the snapshot from
+// the fresh instance, which Pyodide restores right after.
 const WASM = `${PYODIDE}pyodide.asm.wasm`;
 let wasmModule = null; // started first thing in start()
 let restoring = null;
