@@ -80,9 +80,7 @@ def spans(snapshot: bytes, memory_start: int,
 def unchanged(snapshot: bytes, memory_start: int,
               wasm_data: list[tuple[int, bytes]]) -> list[tuple[int, int]]:
     """(start, end) in ``snapshot`` of the static data still as the wasm writes it, merged."""
-    fresh = bytearray(max((address + len(data) for address, data in wasm_data), default=0))
-    for address, data in wasm_data:  # in order, as instantiating applies them
-        fresh[address:address + len(data)] = data
+    fresh = fresh_memory(wasm_data)
     found: list[tuple[int, int]] = []
     for address, data in sorted(wasm_data):
         for offset in range(address, address + len(data), BLOCK):
@@ -95,6 +93,21 @@ def unchanged(snapshot: bytes, memory_start: int,
             else:
                 found.append((start, start + len(block)))
     return found
+
+
+def fresh_memory(wasm_data: list[tuple[int, bytes]]) -> bytes:
+    """A freshly instantiated wasm's memory, up to its last static byte.
+
+    ``wasm_data``: its active data segments (:func:`data_segments`), written in
+    order, as instantiating applies them.
+
+    >>> fresh_memory([(2, b"ab"), (3, b"c")])
+    b'\\x00\\x00ac'
+    """
+    fresh = bytearray(max((address + len(data) for address, data in wasm_data), default=0))
+    for address, data in wasm_data:
+        fresh[address:address + len(data)] = data
+    return bytes(fresh)
 
 
 def pyodide_memory_start(snapshot: bytes) -> int:

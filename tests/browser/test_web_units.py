@@ -362,17 +362,14 @@ def test_the_workers_snapshot_reader_rebuilds_the_builds_snapshot(tmp_path: Path
     the chunk sizes a network and the offline copy give, equals unpack_memory's."""
     import hashlib
 
-    from sitebuild.sparse import data_segments, unpack_memory
+    from sitebuild.sparse import data_segments, fresh_memory, unpack_memory
 
     dist = build(quiet=True)
     (packed_path,) = dist.glob("cribbage-*.snapshot")
     (wasm_path,) = dist.glob("pyodide-*/pyodide.asm.wasm")
-    segments = data_segments(wasm_path.read_bytes())
-    fresh = bytearray(max(address + len(data) for address, data in segments))
-    for address, data in segments:
-        fresh[address:address + len(data)] = data
+    fresh = fresh_memory(data_segments(wasm_path.read_bytes()))
     packed = packed_path.read_bytes()
-    expected = hashlib.sha256(unpack_memory(packed, bytes(fresh))).hexdigest()
+    expected = hashlib.sha256(unpack_memory(packed, fresh)).hexdigest()
     for chunking in ("65536", "16384,7,1000"):
-        found = unpack_under_node(tmp_path, packed, bytes(fresh), chunking)
+        found = unpack_under_node(tmp_path, packed, fresh, chunking)
         assert hashlib.sha256(found).hexdigest() == expected, chunking
