@@ -37,6 +37,7 @@ from sitebuild.precompile import (
     precompiled_stdlib,
 )
 from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
+from sitebuild.trimwasm import trimmed_wasm
 
 # Text files in web/ whose {{PLACEHOLDERS}} are replaced at build time.
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
@@ -78,6 +79,7 @@ def site_files() -> dict[str, bytes]:
     # The stdlib cut to what Pyodide's start and the engine's whole protocol
     # import, and Python's memory with the engine imported, made on those files.
     runtime = vendor["pyodide"]
+    runtime["pyodide.asm.wasm"] = trimmed_wasm(runtime["pyodide.asm.wasm"], page_js(runtime))
     modules = engine_modules(pyodide, runtime, engine)
     whole = runtime["python_stdlib.zip"]
     start = cut_stdlib(whole, modules, snapshot=False)  # if the snapshot is refused
@@ -148,6 +150,12 @@ def third_party_files() -> tuple[dict[str, dict[str, bytes]], dict[str, bytes]]:
             files["pyodide-lock.json"] = lock_without_packages(stock["pyodide-lock.json"])
         vendor[pin.key] = files
     return vendor, stock
+
+
+def page_js(runtime: dict[str, bytes]) -> list[str]:
+    """The JS that may call into Pyodide's wasm: Pyodide's own and our engine worker's."""
+    ours = [path.read_text() for path in sorted((WEB / "engine").glob("*.mjs"))]
+    return [runtime["pyodide.asm.mjs"].decode(), runtime["pyodide.mjs"].decode(), *ours]
 
 
 def web_files(placeholders: dict[str, str], taken: Container[str]) -> dict[str, bytes]:

@@ -1,4 +1,4 @@
-"""The two pinned npm packages: which files the page needs, fetching and checking tarballs.
+"""The pinned npm packages: which files the page needs, fetching and checking tarballs.
 
 Each tarball is fetched once with ``npm pack`` into ``.cache/npm/`` and checked
 against the sha512 pinned here, so every later build is offline.
@@ -62,6 +62,16 @@ PINS = (
     ),
 )
 
+
+# A build tool (never part of dist/): binaryen's JS build, which trims
+# Pyodide's wasm (sitebuild/trimwasm.py).
+BINARYEN = Pin(
+    "binaryen",
+    "binaryen",
+    "132.0.0",
+    "sha512-4Usg7yEvwO3FMso3Oov6qkOOHSod1IEv+boKkh77kTljM+eNBouqCTbqWswGzbG+vDNO/b/v2C4gfEh1WgB9Lg==",
+    ("index.js",),
+)
 
 # Pinned for the browser tests only (never part of dist/): axe-core, the
 # accessibility checker tests/browser/axe.py injects into the pages it checks.

@@ -174,29 +174,33 @@ PYODIDE_RUNTIME = (
 
 
 
-def run_under_node(what: str, runtime: dict[str, bytes], script: str,
-                   files: dict[str, bytes], args: list[str], output: str) -> bytes:
-    """Run ``script`` with Node in a scratch folder holding Pyodide's ``runtime`` files
-    and ``files``; ``args`` follow the folder on its command line. Returns ``output``.
+def run_under_node(what: str, script: str, files: dict[str, bytes], args: list[str],
+                   output: str) -> bytes:
+    """Run ``script`` with Node in a scratch folder holding ``files``; ``args`` follow
+    the folder on its command line. Returns the file ``output`` it wrote there.
     """
     if shutil.which("node") is None:
         raise BuildError(f"node is needed for {what}: install Node.js")
     print(f"{what} under Node", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for name in PYODIDE_RUNTIME:
-            (folder / name).write_bytes(runtime[name])
         (folder / "run.mjs").write_text(script)
         for name, data in files.items():
             (folder / name).write_bytes(data)
         done = subprocess.run(
             ["node", "run.mjs", tmp, *args], cwd=tmp, capture_output=True, text=True
         )
-        if done.returncode != 0:
+        result = folder / output
+        if done.returncode != 0 or not result.exists():  # a promise left pending exits with 0
             lines = [line for line in done.stderr.strip().splitlines() if len(line) < 400]
             print("\n".join(lines[-20:]), file=sys.stderr)
             raise BuildError(f"{what} failed: {(lines or ['no output'])[-1]}")
-        return (folder / output).read_bytes()
+        return result.read_bytes()
+
+
+def pyodide_files(runtime: dict[str, bytes]) -> dict[str, bytes]:
+    """The files of ``runtime`` that loadPyodide reads from its folder."""
+    return {name: runtime[name] for name in PYODIDE_RUNTIME}
 
 
 def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -> bytes:
@@ -204,8 +208,8 @@ def run_in_pyodide(stock: dict[str, bytes], code: str, data: bytes, what: str) -
 
     ``stock`` holds Pyodide's files as the tarball has them (the stock stdlib).
     """
-    files = {"code.py": code.encode(), "in.zip": data}
-    return run_under_node(what, stock, RUN_IN_PYODIDE_JS, files,
+    files = {**pyodide_files(stock), "code.py": code.encode(), "in.zip": data}
+    return run_under_node(what, RUN_IN_PYODIDE_JS, files,
                           ["code.py", "in.zip", "out.zip"], "out.zip")
 
 
@@ -238,10 +242,10 @@ def run_engine_in_pyodide(
     ``runtime["python_stdlib.zip"]`` is the stdlib Python starts with;
     ``lazy``, the one beside the snapshot.
     """
-    files = {"exercise.py": EXERCISE.read_bytes(), "engine.tar.gz": archive,
-             "modules.json": modules, "lazy.zip": lazy}
+    files = {**pyodide_files(runtime), "exercise.py": EXERCISE.read_bytes(),
+             "engine.tar.gz": archive, "modules.json": modules, "lazy.zip": lazy}
     args = ["engine.tar.gz", "exercise.py", mode, "modules.json", "out"]
-    return run_under_node(what, runtime, ENGINE_IN_PYODIDE_JS, files, args, "out")
+    return run_under_node(what, ENGINE_IN_PYODIDE_JS, files, args, "out")
 
 
 def engine_modules(pin: Pin, runtime: dict[str, bytes], archive: bytes) -> bytes:
@@ -290,7 +294,7 @@ def engine_snapshot(
     starting Python (and falls back to a normal start if Pyodide refuses it).
     """
     key = short_hash(
-        {**{name: runtime[name] for name in PYODIDE_RUNTIME}, "engine": archive,
+        {**pyodide_files(runtime), "engine": archive,
          "modules": modules, "lazy": lazy, "code": _code_key()}
     )
     path = CACHE / "snapshot" / f"engine-{pin.version}-{key}.snapshot"
