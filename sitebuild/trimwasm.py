@@ -17,13 +17,14 @@ trimmed wasm, and the build's run of the engine's whole protocol on it
 
 from __future__ import annotations
 
+import json
 import re
 
 from sitebuild.common import CACHE, BuildError, cached_output, short_hash
 from sitebuild.pins import BINARYEN, extract, fetch_tarball
+from sitebuild.precompile import run_under_node
 from sitebuild.sparse import leb128
 
-TRIM_VERSION = "1"  # bump when the choice of what is dropped changes
 # An export's kind: a function. Globals stay: Emscripten's JS reads every
 # global export's value as the instance starts, so none may go missing.
 FUNCTION = 0
@@ -56,23 +57,21 @@ ASSIGN_EXPORTS = "function assignWasmExports(wasmExports){"
 def trimmed_wasm(wasm: bytes, js_sources: list[str]) -> bytes:
     """``wasm`` without the function exports no ``js_sources`` names, and what only they reached.
 
-    Cached by the wasm, the export list dropped and the trimming code.
+    Cached by the wasm, the exports dropped, the trimming code and binaryen's version.
     """
     drop = unused_function_exports(wasm, js_sources)
     script = TRIM_JS.encode()
     key = short_hash({"wasm": wasm, "drop": "\n".join(drop).encode(), "code": script,
-                      "version": (BINARYEN.version + TRIM_VERSION).encode()})
+                      "binaryen": BINARYEN.version.encode()})
     path = CACHE / "wasm" / f"pyodide.asm-{key}.wasm"
     return cached_output(path, lambda: run_binaryen(wasm, drop))
 
 
 def run_binaryen(wasm: bytes, drop: list[str]) -> bytes:
     """``TRIM_JS`` under Node on ``wasm`` and the export names ``drop``."""
-    from sitebuild.precompile import run_under_node  # the Node runner lives with its main user
-
     binaryen = extract(BINARYEN, fetch_tarball(BINARYEN))["index.js"]
     files = {"binaryen.mjs": binaryen, "in.wasm": wasm,
-             "drop.json": ("[" + ",".join(f'"{name}"' for name in drop) + "]").encode()}
+             "drop.json": json.dumps(drop).encode()}
     out = run_under_node("trimming Pyodide's wasm", TRIM_JS, files, [], "out.wasm")
     if not out.startswith(b"\0asm"):
         raise BuildError("trimming Pyodide's wasm wrote no wasm module")
