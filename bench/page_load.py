@@ -21,7 +21,7 @@ browser on that profile. It
 prints medians of: first contentful paint, dialog usable (the UI wired the
 new-game dialog), engine ready (the engine answered; for the bare page:
 ``import cribbage`` done), bytes sent by the server, and the longest
-main-thread task; then the ratios the issue sets targets for. Last, in the
+main-thread task; then the ratios, with their targets. Last, in the
 browser, the latency of a computer decision through the worker at each level
 and the longest main-thread task while the computer thinks.
 
@@ -302,7 +302,7 @@ def report(runs: dict[str, list[dict[str, Any]]]) -> dict[str, float]:
 
 
 def targets(medians: dict[str, float], against: str | None) -> None:
-    """The ratios and figures the issue sets targets for."""
+    """The ratios and figures that have targets, with the targets."""
     ours_cold, bare_cold = medians["ours cold/engine"], medians["bare cold/engine"]
     print("ratios and targets (medians)")
     print(f"  engine ready, ours cold / bare cold:  {ours_cold / bare_cold:.3f}"
