@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Page-load benchmark: our site against a bare stock-Pyodide page, in Chromium.
 
-    python bench/page_load.py [--rounds N] [--moves N] [--throttle] [--against REV]
+    python bench/page_load.py [--rounds N] [--moves N] [--profiles desktop,phone]
+                              [--against REV] [--markdown]
 
 Builds dist/, then serves one loopback origin with two pages:
 
@@ -20,7 +21,7 @@ browser on that profile. It
 prints medians of: first contentful paint, dialog usable (the UI wired the
 new-game dialog), engine ready (the engine answered; for the bare page:
 ``import cribbage`` done), bytes sent by the server, and the longest
-main-thread task; then the ratios the issue sets targets for. Last, in the
+main-thread task; then the ratios, with their targets. Last, in the
 browser, the latency of a computer decision through the worker at each level
 and the longest main-thread task while the computer thinks.
 
@@ -29,12 +30,14 @@ serves them: our build ships ``.br``/``.gz`` beside its files, and the bare
 page's stock files get the same treatment here (so "sent" compares like with
 like; ``--bare-identity`` sends the bare page's files uncompressed instead).
 
-``--throttle`` runs every load as a phone would: the DevTools protocol's
+The phone profile runs every load as a phone would: the DevTools protocol's
 ``Emulation.setCPUThrottlingRate`` (4x, on the page: a dedicated worker's
 target refuses the call) and ``Network.emulateNetworkConditions`` with
 Chrome DevTools' "Fast 4G" preset (9 Mbit/s down, 1.5 Mbit/s up, 60 ms
 latency, plus the loopback's own). ``--against REV`` adds a third page, the
 site built from git revision REV (in a temporary worktree), to every round.
+``--markdown`` also prints each profile's figures as rows of the tables in
+docs/performance.md (figure, value, this command, commit and machine).
 """
 
 from __future__ import annotations
@@ -52,27 +55,29 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from pagekit import (  # noqa: E402  (what the page benches share)
+    FLAGS,
+    LONG_TASKS,
+    Conditions,
+    browser_name,
+    build_baseline,
+    command,
+    markdown_rows,
+)
 
 from sitebuild.assemble import build, engine_zip  # noqa: E402
-from sitebuild.browsers import CHROMIUM_FLAGS, INSTALL_HINT, find_browser  # noqa: E402
+from sitebuild.browsers import INSTALL_HINT, find_browser  # noqa: E402
 from sitebuild.compress import precompressed  # noqa: E402
 from sitebuild.pins import PINS, extract, fetch_tarball  # noqa: E402
 from sitebuild.precompile import precompiled_engine  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer  # noqa: E402
 
-FLAGS = CHROMIUM_FLAGS
-
 # Chrome DevTools' "Fast 4G" network preset (bytes per second; latency in ms).
 FAST_4G = {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8,
            "uploadThroughput": 1.5e6 / 8}
 CPU_SLOWDOWN = 4
-
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-}).observe({type: "longtask", buffered: true});
-"""
 
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -101,6 +106,7 @@ READ_MARKS = """() => {
     ui: mark("cribbage:ui-ready"),
     engine: mark("cribbage:engine-ready"),
     longest: Math.max(0, ...window.__longTasks),
+    agent: navigator.userAgent,
   };
 }"""
 
@@ -177,9 +183,6 @@ def prepare_site(tmp: Path, bare_compressed: bool = True) -> Path:
 
 def add_revision(site: Path, revision: str, scratch: Path) -> str:
     """The site of git ``revision`` built in a temporary worktree, served at /rev/."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    from page_move import build_baseline
-
     shutil.copytree(build_baseline(revision, scratch / "worktree"), site / "rev")
     return "rev/"
 
@@ -299,7 +302,7 @@ def report(runs: dict[str, list[dict[str, Any]]]) -> dict[str, float]:
 
 
 def targets(medians: dict[str, float], against: str | None) -> None:
-    """The ratios and figures the issue sets targets for."""
+    """The ratios and figures that have targets, with the targets."""
     ours_cold, bare_cold = medians["ours cold/engine"], medians["bare cold/engine"]
     print("ratios and targets (medians)")
     print(f"  engine ready, ours cold / bare cold:  {ours_cold / bare_cold:.3f}"
@@ -320,6 +323,25 @@ def targets(medians: dict[str, float], against: str | None) -> None:
           f" (bare: {medians['bare cold/longest']:.0f} ms; target <= 100)")
 
 
+def profile_rows(medians: dict[str, float]) -> list[tuple[str, str]]:
+    """One profile's figures as (figure, value) rows for docs/performance.md."""
+    cold, bare = medians["ours cold/engine"], medians["bare cold/engine"]
+    return [
+        ("engine ready, cold", f"{cold:.0f} ms"),
+        ("engine ready, warm (a revisit once the offline copy is stored)",
+         f"{medians['ours warm/engine']:.0f} ms"),
+        ("engine ready, browser relaunched", f"{medians['ours relaunched/engine']:.0f} ms"),
+        ("engine ready cold, ours / bare page", f"{cold / bare:.3f} (bare page {bare:.0f} ms)"),
+        ("engine ready, warm / cold", f"{medians['ours warm/engine'] / cold:.3f}"),
+        ("dialog usable, cold", f"{medians['ours cold/ui']:.0f} ms"),
+        ("table painted, cold", f"{medians['ours cold/paint']:.0f} ms"),
+        ("bytes sent, first visit", f"{medians['ours cold/bytes'] / 1e6:.2f} MB "
+         f"(bare page {medians['bare cold/bytes'] / 1e6:.2f} MB)"),
+        ("longest main-thread task while loading, cold",
+         f"{medians['ours cold/longest']:.0f} ms"),
+    ]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
@@ -330,7 +352,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--against", metavar="REV", help="also load the site of git revision REV")
     parser.add_argument("--bare-identity", action="store_true",
                         help="send the bare page's files uncompressed")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the figures as rows of docs/performance.md's tables")
     args = parser.parse_args(argv)
+    conditions, agent = Conditions(), ""
     browser = find_browser()
     if browser is None:
         print(INSTALL_HINT, file=sys.stderr)
@@ -366,6 +391,8 @@ def main(argv: list[str]) -> int:
                     )
                     for kind, result in zip(("cold", "warm", "relaunched"), figures):
                         runs[f"{name} {kind}"].append(result)
+                    agent = figures[0].get("agent") or agent
+                conditions.sample()
                 print(
                     f"round {round_number + 1}: "
                     + ", ".join(f"{name} cold {runs[name + ' cold'][-1]['engine']:.0f} ms"
@@ -376,6 +403,10 @@ def main(argv: list[str]) -> int:
                 )
             medians = report(runs)
             targets(medians, args.against)
+            if args.markdown:
+                print(f"\nmarkdown rows, {profile_name}:")
+                print(markdown_rows(profile_rows(medians), command("page_load.py", argv),
+                                    conditions.describe(browser_name(agent))))
         latency = (
             think(playwright, Path(tmp) / "profile-think", browser, url, args.moves)
             if args.moves else {}
@@ -391,6 +422,7 @@ def main(argv: list[str]) -> int:
 
     print(f"\ncomputer decision latency in the browser (ms, {args.moves} decisions per level)")
     print(f"{'level':<10}{'median':>8}{'p90':>8}{'max':>8}{'longest main-thread task':>26}")
+    rows = []
     for level, result in latency.items():
         if "error" in result:
             print(f"{level:<10} error: {json.dumps(result['error'])}")
@@ -401,6 +433,13 @@ def main(argv: list[str]) -> int:
             f"{level:<10}{statistics.median(times):>8.0f}{p90:>8.0f}{times[-1]:>8.0f}"
             f"{result['longest']:>26.0f}"
         )
+        rows.append((f"computer decision in the page, {level}",
+                     f"median {statistics.median(times):.0f} ms, p90 {p90:.0f}, "
+                     f"max {times[-1]:.0f}"))
+    if args.markdown:
+        print("\nmarkdown rows, decisions:")
+        print(markdown_rows(rows, command("page_load.py", argv),
+                            conditions.describe(browser_name(agent))))
     return 0
 
 

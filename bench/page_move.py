@@ -2,7 +2,7 @@
 """Move benchmark: how long from the human's click to the redrawn table, this
 build against an earlier one, side by side in one run.
 
-    python bench/page_move.py [--baseline REV] [--rounds N] [--moves N]
+    python bench/page_move.py [--baseline REV] [--rounds N] [--moves N] [--markdown]
 
 Builds dist/ and, in a temporary git worktree, the site of ``--baseline``
 (default 696bc01, the last commit before the one-round-trip protocol: there a
@@ -16,13 +16,14 @@ the measure: the human's card is drawn before the computer is asked to move.
 
 Prints the median and 90th percentile per build, the ratio of medians and
 this build's median against the target (a move is instant: <= 50 ms), with
-the load average it ran under. Run it on a quiet machine if you can.
+the load average it ran under (``--markdown``: also as a row of the tables in
+docs/performance.md, with the command, commit and machine). Run it on a quiet
+machine if you can.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
@@ -37,10 +38,18 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from driver import Table  # noqa: E402
-from page_table import App  # noqa: E402  (open the page, wait for the engine)
+from pagekit import (  # noqa: E402  (what the page benches share)
+    FLAGS,
+    App,
+    Conditions,
+    browser_name,
+    build_baseline,
+    command,
+    markdown_rows,
+)
 
 from sitebuild.assemble import build  # noqa: E402
-from sitebuild.browsers import CHROMIUM_FLAGS, find_browser  # noqa: E402
+from sitebuild.browsers import find_browser  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
 
 BASELINE = "696bc01"
@@ -69,15 +78,6 @@ async (code) => {
   return await done;
 }
 """
-
-
-def build_baseline(revision: str, into: Path) -> Path:
-    """Build ``revision``'s site in a temporary worktree; return its dist/."""
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(into),
-                    revision], check=True, capture_output=True)
-    os.symlink(ROOT / ".cache", into / ".cache")  # the pinned downloads, already fetched
-    subprocess.run([sys.executable, "build.py"], cwd=into, check=True, capture_output=True)
-    return into / "dist"
 
 
 def time_moves(browser: Any, url: str, moves: int) -> list[float]:
@@ -109,7 +109,10 @@ def main(argv: list[str]) -> int:
                         help="git revision to compare with ('' for this build alone)")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--moves", type=int, default=12, help="human cards timed per round")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the figure as a row of docs/performance.md's tables")
     args = parser.parse_args(argv)
+    conditions = Conditions()
     from playwright.sync_api import sync_playwright
 
     build(quiet=True)
@@ -128,7 +131,7 @@ def main(argv: list[str]) -> int:
         if args.baseline:
             results[args.baseline] = []
         with sync_playwright() as playwright:
-            launch: dict[str, Any] = {"args": CHROMIUM_FLAGS}
+            launch: dict[str, Any] = {"args": FLAGS}
             if executable and executable != "playwright":
                 launch["executable_path"] = executable
             browser = playwright.chromium.launch(**launch)
@@ -136,22 +139,30 @@ def main(argv: list[str]) -> int:
                 if args.baseline:
                     results[args.baseline] += time_moves(browser, old_url, args.moves)
                 results["this build"] += time_moves(browser, new_url, args.moves)
+            version = browser.version
             browser.close()
+        conditions.sample()
         print("human card played -> shown on the redrawn table (ms), ?speed=0, "
               f"{args.rounds} alternating rounds")
         print(f"{'build':<12} {'moves':>6} {'median':>8} {'p90':>8}")
-        medians = {}
+        medians, p90s = {}, {}
         for name, values in results.items():
             ordered = sorted(values)
             medians[name] = statistics.median(ordered)
-            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-            print(f"{name:<12} {len(values):>6} {medians[name]:>8.1f} {p90:>8.1f}")
+            p90s[name] = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            print(f"{name:<12} {len(values):>6} {medians[name]:>8.1f} {p90s[name]:>8.1f}")
         if args.baseline:
             ratio = medians[args.baseline] / medians["this build"]
             print(f"baseline median / this build's median: {ratio:.2f}x (target >= 2)")
         print(f"this build: human move to redrawn table, median {medians['this build']:.1f} ms"
               " (target <= 50 ms)")
-        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"load average: {min(conditions.loads):.2f}-{max(conditions.loads):.2f}")
+        if args.markdown:
+            row = ("a move's redraw: human card to redrawn table, median",
+                   f"{medians['this build']:.1f} ms (p90 {p90s['this build']:.1f} ms, "
+                   f"{len(results['this build'])} moves)")
+            print(markdown_rows([row], command("page_move.py", argv),
+                                conditions.describe(browser_name(version))))
     finally:
         for server in servers:
             server.shutdown()

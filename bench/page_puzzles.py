@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from page_load import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
+from pagekit import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
 
 from sitebuild.assemble import build  # noqa: E402
 from sitebuild.browsers import INSTALL_HINT, find_browser  # noqa: E402

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from games import last_deal_save  # noqa: E402
-from page_load import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
+from pagekit import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
 
 from cribbage import Game  # noqa: E402
 from cribbage.review import review_game  # noqa: E402

@@ -2,7 +2,7 @@
 """Table benchmark: how fast the computer's moves show, and whether the page
 ever freezes, while whole deals are played through the UI at normal speed.
 
-    python bench/page_table.py [--deals N] [--levels beginner,easy,standard,expert]
+    python bench/page_table.py [--deals N] [--levels beginner,easy,standard,expert] [--markdown]
 
 Builds dist/, serves it on loopback and opens it in Chromium at normal
 animation speed. For each level a 2-player game is played through the page
@@ -13,7 +13,8 @@ deliberate 0.3 s pause, the engine's decision in the worker, the view and
 the render). It prints the median, 90th percentile and maximum of that
 latency per level against the 0.5 s target, and the longest main-thread task
 seen during the run (pegs and cards animating, the computer thinking) against
-the 200 ms target.
+the 200 ms target; with ``--markdown`` also as rows of the tables in
+docs/performance.md (with the command, commit and machine).
 """
 
 from __future__ import annotations
@@ -30,27 +31,19 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from driver import Table  # noqa: E402
-from page_load import FLAGS, LONG_TASKS  # noqa: E402  (same browser, same long-task probe)
+from pagekit import (  # noqa: E402  (what the page benches share)
+    FLAGS,
+    LONG_TASKS,
+    App,
+    Conditions,
+    browser_name,
+    command,
+    markdown_rows,
+)
 
 from sitebuild.assemble import build  # noqa: E402
 from sitebuild.browsers import find_browser  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
-
-
-class App:
-    """The little the driver needs: open the page and wait for the engine."""
-
-    def __init__(self, page: Any, url: str) -> None:
-        self.page, self.url = page, url
-
-    def open(self, query: str = "") -> App:
-        self.page.goto(self.url + query)
-        self.page.wait_for_selector("#table[data-phase=setup]")
-        return self
-
-    def wait_engine(self) -> App:
-        self.page.wait_for_selector("#table[data-engine=ready]", timeout=120_000)
-        return self
 
 
 def play_level(browser: Any, url: str, level: str, deals: int) -> dict[str, Any]:
@@ -85,7 +78,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--levels", default="beginner,easy,standard,expert")
+    parser.add_argument("--markdown", action="store_true",
+                        help="also print the figures as rows of docs/performance.md's tables")
     args = parser.parse_args(argv)
+    conditions, rows = Conditions(), []
     from playwright.sync_api import sync_playwright
 
     build(quiet=True)
@@ -109,7 +105,16 @@ def main(argv: list[str]) -> int:
                 worst_task = max(worst_task, longest)
                 print(f"{level:<10} {len(values):>6} {statistics.median(values):>8.0f} "
                       f"{percentile(values, 0.9):>8.0f} {max(values):>8.0f} {longest:>13.0f}")
+                rows.append((f"a computer's move shown, {level}",
+                             f"median {statistics.median(values):.0f} ms, p90 "
+                             f"{percentile(values, 0.9):.0f}, max {max(values):.0f} "
+                             f"({len(values)} moves)"))
+                conditions.sample()
             print(f"longest main-thread task during play: {worst_task:.0f} ms (target <= 200)")
+            rows.append(("longest main-thread task while playing", f"{worst_task:.0f} ms"))
+            if args.markdown:
+                print(markdown_rows(rows, command("page_table.py", argv),
+                                    conditions.describe(browser_name(browser.version))))
             browser.close()
     finally:
         server.shutdown()

@@ -38,7 +38,7 @@ writeFileSync(target, py.FS.readFile("/tmp/out.zip"));
 # Every stdlib module as a sourceless .pyc, compiled for the path it has in Pyodide,
 # as with -OO (optimize=2): docstrings and asserts left out. Nothing the page runs
 # reads a docstring, and the snapshot holds every module's objects: without them
-# it is 0.2 MB smaller as brotli (README, "Page figures"). Each function's
+# it is 0.2 MB smaller as brotli (docs/performance.md). Each function's
 # location table is cut to its first line (the tracebacks' "line N" of a stdlib
 # frame is the line of its ``def``; they show no stdlib source anyway): another
 # 0.2 MB. The table stays valid: entries of up to 8 code units, each "no columns,

@@ -3,7 +3,7 @@
 The discard decides the play as well as the show: a pone who keeps low cards
 and pairs pegs more than one who keeps four tens. This tool measures it, so
 that a player can add it to the hand and crib when it lays away (tried with
-the master: README "Master level"; no clear gain, so the package carries no
+the master: docs/ai.md, "Tried, not shipped"; no clear gain, so the package carries no
 such table and no level uses one). For every
 multiset of four kept ranks and both roles (2 players, six-card cribbage),
 the table holds the mean pegging difference (our points in the play, go and

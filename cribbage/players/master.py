@@ -75,7 +75,7 @@ class Master(Expert):
     Where there are win tables (2 players, six-card) it also searches more
     sampled deals than the expert throughout the play (``samples``,
     ``win_samples``): the search's sampling noise cost games
-    (``bench/ai_master.py``; README "Master level"). Its samples follow the
+    (``bench/ai_master.py``; docs/ai.md, "Figures"). Its samples follow the
     opponent's discard and plays more closely (``sharpness``, ``reading``).
     """
 

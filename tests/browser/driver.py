@@ -1,5 +1,5 @@
 """Drives the human seat of the game table through the page, using only the
-automation contract of issue 5. Shared by the browser tests and bench/page_table.py.
+automation contract (docs/accessibility.md). Shared by the browser tests and bench/page_table.py.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from sitebuild.common import DIST
 
 PAGES = ["index.html", "tutorial.html", "embed.html", "puzzles.html", "replay.html"]
 QUERY = {"embed.html": "?widget=hand&hand=5S,4S,2S,6H&starter=5H"}
-# Relaxations measured as needed (README "Content-Security-Policy"); nothing else may relax.
+# Relaxations measured as needed (docs/site.md, "Content-Security-Policy"); nothing else may relax.
 RELAXED: dict[str, dict[str, set[str]]] = {}  # no page needs more than the strict policy
 
 

@@ -64,7 +64,7 @@ def cross_origin(site: str) -> Iterator[tuple[str, str, list[str], Path]]:
 
 
 def host_policy(site_url: str) -> str:
-    """What README "Custom elements" tells a host to allow, and nothing more."""
+    """What docs/embedding.md tells a host to allow, and nothing more."""
     origin = site_url.rstrip("/")
     return (f"default-src 'self'; script-src 'self' {origin} 'wasm-unsafe-eval'; "
             f"worker-src blob:; connect-src {origin}; style-src 'self' {origin}; "
@@ -184,7 +184,7 @@ def test_attributes_changed_redraw(page: Any, cross_origin: Any) -> None:
 
 
 def test_a_module_worker_from_another_origin_is_refused(page: Any, cross_origin: Any) -> None:
-    """Why elements.mjs uses a blob: worker on another origin (README "Custom elements")."""
+    """Why elements.mjs uses a blob: worker on another origin (docs/embedding.md)."""
     site_url, host_url, seen, folder = cross_origin
     plain = '<!doctype html><title>plain</title><link rel="icon" href="data:,">'
     (folder / "plain.html").write_text(plain)

@@ -1,4 +1,4 @@
-"""Offline and installable (issue 6, point 1): manifest, icons, the service worker.
+"""Offline and installable: manifest, icons, the service worker.
 
 Each browser test here runs its own server (one that can be stopped and can
 switch to another build's directory on the same port) and a persistent

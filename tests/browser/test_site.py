@@ -9,7 +9,7 @@ import pytest
 
 from sitebuild.common import DIST
 
-LONG_TASK_LIMIT_MS = 200  # issue 4: no main-thread task longer than this, ever
+LONG_TASK_LIMIT_MS = 200  # no main-thread task longer than this, ever
 
 
 def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -> None:

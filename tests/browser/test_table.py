@@ -1,4 +1,4 @@
-"""The game table through the page, using only the automation contract of issue 5:
+"""The game table through the page, using only the automation contract (docs/accessibility.md):
 ``#table[data-phase]``, card buttons named in words, the buttons Start, Cut,
 Send to crib, Go, Continue and New game, ``[data-score]``, and ``?speed=0``.
 """

@@ -1,6 +1,6 @@
-"""The table for keyboards, screen readers, phones and three languages (issue "The
-table, as good as the best cribbage apps"): dialogs that fit, focus that never falls
-to <body>, shortcuts, fresh text, a show that survives a reload, claims in words, a
+"""The table for keyboards, screen readers, phones and three languages: dialogs that
+fit, focus that never falls to <body>, shortcuts, fresh text, a show that survives a
+reload, claims in words, a
 compact coach, opponents seated by position, the tally's wording, axe-core in every
 phase, CJK glyphs, and the comforts (auto Go, take back, resign, double click and
 drag, four colours, larger cards, sounds).

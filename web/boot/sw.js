@@ -11,14 +11,14 @@
 //   of the open pages (clients.claim): a first visit's page, once it tells this
 //   worker it came from the network ("loaded-online"), starts the engine once
 //   more under this worker's control, so that V8 keeps Pyodide's compiled JS
-//   for the next visit (engine-client.mjs primeEngine; README "Page figures").
+//   for the next visit (engine-client.mjs primeEngine; docs/offline.md).
 // - fetch: a page load is either ONLINE or OFFLINE as a whole.
 //   * A navigation goes to the network first (navigation preload). If that
 //     answers, the page is online and its subresources are not touched at
 //     all: the browser fetches them as if there were no service worker, so
-//     the HTTP cache and V8's compiled-wasm cache work as before (a worker
+//     the HTTP cache and V8's compiled-wasm cache work as without one (a worker
 //     that passes responses through, or serves them from Cache Storage, made
-//     warm loads slower: see README, "Offline and installing").
+//     warm loads slower: docs/performance.md, "What was tried").
 //   * If the network fails (or is too slow), the page comes from this cache,
 //     and so does every file it asks for: old page with old files, never a
 //     mix. Files of a page we know nothing about (e.g. this worker was

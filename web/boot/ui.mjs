@@ -3,7 +3,7 @@
 // MicroPython (the pinned @micropython/micropython-webassembly-pyscript) is
 // loaded directly, not through PyScript's core: PyScript 0.7.31 builds its
 // hooks with Function() at start-up, which would force 'unsafe-eval' into the
-// page's Content-Security-Policy (README "Content-Security-Policy"). The UI
+// page's Content-Security-Policy (docs/site.md, "Content-Security-Policy"). The UI
 // uses three names of PyScript's Python API, `pyscript.document`,
 // `pyscript.window` and `pyscript.ffi.create_proxy`; a two-file `pyscript`
 // package written here gives the same objects (the MicroPython port's own

@@ -47,7 +47,7 @@ export function startEngine() {
  * worker controls it (loading.mjs): V8 keeps the code it compiled for
  * Pyodide's JS in a worker the service worker controls, and the next visit's
  * engine starts from that code instead of compiling 1.25 MB of JS again
- * (README "Page figures"). A worker started before the page was controlled
+ * (docs/offline.md). A worker started before the page was controlled
  * leaves only part of that code behind, and for good.
  */
 export function primeEngine(timeoutMs = 60000) {

@@ -3,7 +3,7 @@
 // A plain module worker, started by engine.js the moment the table page's <head>
 // is parsed (by engine-client.mjs's startEngine when a widget first needs it;
 // engine-client.mjs is the one client of these messages), with no PyScript
-// bootstrap in front of it (see README "The page and its engine"). It
+// bootstrap in front of it (see docs/site.md, "The page and its engine"). It
 //  1. starts every download the moment it runs, before Pyodide's own modules
 //     (imported alongside, not first: a static import would hold the downloads
 //     back by a round trip): the wasm (compiled once it is in), the memory
@@ -65,7 +65,7 @@ function finished() {
 // big downloads run on a first visit, and both downloads stalled meanwhile (a
 // trace); collected as a blob, they do not wait on this thread, and compiling
 // the whole module then takes a few tens of ms (engine ready on a cold visit
-// 865 against 905 ms, 16 alternating rounds: README "Page figures").
+// 865 against 905 ms, 16 alternating rounds: docs/performance.md).
 async function whole(response) {
   const blob = await response.blob();
   arrived(blob.size);
@@ -93,7 +93,7 @@ const early = new Map();
 // On a return visit the offline service worker's cache (web/boot/sw.js, which
 // checked every file's SHA-256 when it stored it) already holds the downloads,
 // inflated: read from there they skip the HTTP cache's brotli decoding, most
-// of a warm start (README "Page figures"). Every tracked file is named by its
+// of a warm start (docs/performance.md). Every tracked file is named by its
 // content, so a stored copy is this very file. Null when there is none.
 // Looked up only when the page that started this worker says the service worker
 // controls it (the worker's name, engine-client.mjs workerOptions): the first

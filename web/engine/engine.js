@@ -7,7 +7,7 @@
 // everything else the page does. The worker's first messages (its loading
 // reports, perhaps "ready") are held until the one engine client
 // (engine-client.mjs, through loading.mjs) adopts the worker and publishes
-// window.cribbageEngine (see engine-client.mjs and README "The engine protocol").
+// window.cribbageEngine (see engine-client.mjs and docs/engine.md, "The engine from the page").
 (() => {
   "use strict";
   const here = document.currentScript?.src || location.href; // inlined: no src

@@ -74,8 +74,8 @@ class TableInput:
             target.focus()
 
     def on_key(self, event):
-        """The keyboard shortcuts (README, the page's help line): 1-6 pick or play the
-        n-th card, G says Go, Enter continues, U takes back, H asks the coach; Enter in
+        """The keyboard shortcuts (docs/accessibility.md, the page's help line): 1-7 pick or play
+        the n-th card, G says Go, Enter continues, U takes back, H asks the coach; Enter in
         the points field says the count; Escape closes the statistics or the review, or goes back to
         the game from the new-game dialog."""
         if event.ctrlKey or event.metaKey or event.altKey:

@@ -142,7 +142,7 @@ def first_viewer(settings):
 
 def table_names(words, settings, team_of):
     """Every seat's name: the typed one, else a default in the page's language (alone:
-    You, Computer, Left, Partner, Right as before; sharing: Player N, Computer N).
+    You, Computer, Left, Partner, Right; sharing: Player N, Computer N).
 
     >>> table_names(words, {"rules": {"players": 4}}, [0, 1, 0, 1])
     ['You', 'Left', 'Partner', 'Right']
@@ -197,7 +197,7 @@ def score_names(words, settings, names, team_of):
 
 def stats_books(settings):
     """Whose statistics a game counts in, as (book, seat): the book ``""`` is the solo
-    player's as before (no name typed); a named person, or each person sharing the
+    player's (no name typed); a named person, or each person sharing the
     device, has a book under their name.
 
     >>> stats_books({"rules": {"players": 2}})

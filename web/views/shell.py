@@ -33,7 +33,7 @@ EXAMPLE_OFFER = {"levels": ["beginner", "easy", "standard", "expert", "master"],
                                           "5": {"players": [2], "target": [61]},
                                           "7": {"players": [2], "target": [181]}}}}
 
-# Engine phases -> the table's data-phase (the automation contract of issue 5).
+# Engine phases -> the table's data-phase (the automation contract: docs/accessibility.md).
 TABLE_PHASES = {
     "cut": "cut",
     "discard": "discard",

@@ -22,7 +22,7 @@
 // origin a module worker must be same-origin, so the worker is a small blob:
 // module (the host's origin) that imports engine-worker.mjs from the site over
 // CORS and resolves its relative fetches against the site. The host's policy
-// then governs the worker: see README "Custom elements" for what it must allow
+// then governs the worker: see docs/embedding.md, "Custom elements", for what it must allow
 // (and the site must send Access-Control-Allow-Origin for its files).
 import { parseLang, parseWidget, WidgetError } from "./embed-params.mjs";
 import { connect, workerOptions } from "./engine-client.mjs";

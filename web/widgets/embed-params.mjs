@@ -1,7 +1,7 @@
 // Parsing and validation of the widgets' URL parameters (pure: no DOM).
 //
-// embed.html?widget=hand|peg|deal&... — see README "Embedding widgets and the
-// tutorial". parseWidget(search) returns a plain object describing the widget
+// embed.html?widget=hand|peg|deal&... — see docs/embedding.md, "Parameters".
+// parseWidget(search) returns a plain object describing the widget
 // or throws a WidgetError whose message is shown, as text, inside the widget.
 // Every parameter is checked: unknown names, bad or repeated cards, sizes,
 // numbers (digits only, in range), text with markup, and the overall length.

@@ -35,7 +35,7 @@ let kit = null; // widget-kit.mjs's drawing, bound to this page's root, words an
 // share one event loop, so the check and the start cannot race) and calls that
 // client directly. This works whatever the host's origin is; the host needs no
 // script. Frames of other origins throw on access and are skipped. (A
-// SharedWorker was tried first: Chromium does not start one from iframes on a
+// SharedWorker would not do: Chromium does not start one from iframes on a
 // page of another site, so widgets embedded elsewhere never got an answer.) If
 // the owning widget is removed from the page, the others lose its engine: they
 // then show an error on their next call.
