@@ -6,7 +6,8 @@
 // network comes back, and every hour), then takes control of the open pages.
 // This page asks the worker that took over which build it is ("build"): if it
 // is not the page's own (the build id loading.mjs holds), another build is live
-// (a new version, or a rollback) and this page is not it. The offer waits for a
+// (a new version, or a rollback) and this page is not it (marked
+// "cribbage:update-found", {build}, at once). The offer waits for a
 // calm moment: the table is up and no move is on its way (#table has a
 // data-phase other than "loading" and no data-busy, the automation contract),
 // so nothing appears or reloads while a card is moving. After the reload the
@@ -91,7 +92,10 @@ export function watchUpdates(registration, { build, controllerAtLoad, say }) {
     const worker = navigator.serviceWorker.controller;
     if (!worker || worker === controllerAtLoad || worker === asked) return;
     asked = worker;
-    if ((await workerBuild(worker)) !== build) whenCalm(table, () => offer(region, table, say));
+    const theirs = await workerBuild(worker);
+    if (theirs === build) return;
+    performance.mark("cribbage:update-found", { detail: { build: theirs } });
+    whenCalm(table, () => offer(region, table, say));
   };
   navigator.serviceWorker.addEventListener("controllerchange", check);
   check(); // a worker that took over before this page was listening
