@@ -143,4 +143,12 @@ def test_a_new_build_older_by_date_is_offered_and_the_game_goes_on(
     assert page.locator('meta[name="build"]').count() == 0
     wait_my_turn(page)
     assert table_state(page, table) == before
-    table.play_until(lambda: table.my_cards().count() < 3)  # and the game goes on
+    # The game goes on, and the table marks the move on its way (what the offer waits on).
+    page.evaluate("""() => {
+        const table = document.getElementById("table");
+        window.busySeen = [];
+        new MutationObserver(() => window.busySeen.push(table.hasAttribute("data-busy")))
+            .observe(table, {attributes: true, attributeFilter: ["data-busy"]});
+    }""")
+    moved = "busySeen.includes(true) && !document.querySelector('#table[data-busy]')"
+    table.play_until(lambda: page.evaluate(moved))
