@@ -46,12 +46,15 @@ def cache_control(path: str) -> str:
 
     >>> cache_control("/pyodide-314.0.7-1a2b3c4d/pyodide.asm.wasm") == IMMUTABLE
     True
+    >>> cache_control("/engine-whole-1a2b3c4d.tar.gz") == IMMUTABLE
+    True
     >>> cache_control("/index.html")
     'no-cache'
     """
     first = path.lstrip("/").split("/", 1)[0]
     versioned = any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
-    named = first.startswith("cribbage-") and first.endswith((".tar.gz", ".snapshot"))
+    named = (first.startswith(("cribbage-", "engine-whole-"))
+             and first.endswith((".tar.gz", ".snapshot")))
     if versioned or named:
         return IMMUTABLE
     return REVALIDATE

@@ -10,6 +10,7 @@ from its offline copy under the same path and the game goes on.
 from __future__ import annotations
 
 import shutil
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,16 @@ from sitebuild.common import DIST
 from sitebuild.serve import SiteServer, serve_in_thread
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, App, csp_violations, watch_csp
 from tests.browser.driver import Table
-from tests.browser.test_offline import wait_installed
+from tests.browser.test_offline import sw_cache_name, sw_files
+
+OTHER = "cribbage-0123abcd"  # the cache of another copy of the site, at the origin's root
+INSTALLED = """async ([cache, count, other]) => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!(reg && reg.active && reg.active.state === "activated" && !reg.installing)) return false;
+    const keys = (await caches.keys()).sort();
+    if (keys.length !== 2 || !keys.includes(cache) || !keys.includes(other)) return false;
+    return (await (await caches.open(cache)).keys()).length === count;
+}"""
 
 BASE = "/games/cribbage/"
 
@@ -66,6 +76,14 @@ def test_a_deal_then_offline_under_a_sub_path(
     directory, server, url = hosted
     page, seen = browser_page
     assert url.endswith(BASE)
+    origin = url[: -len(BASE)]
+    # Another copy of the site at the origin's root, installed before this one.
+    blank = url + "blank.html"  # a page of the origin that is not the app's (never served)
+    page.route(blank, lambda route: route.fulfill(
+        content_type="text/html", body='<!doctype html><link rel="icon" href="data:,">'))
+    page.goto(blank)
+    page.evaluate("""async ([name, page]) => (await caches.open(name))
+        .put(page, new Response("<title>another copy</title>"))""", [OTHER, origin + "/index.html"])
     page.goto(url + "?speed=0")
     app = App(page, url).wait_engine()
     table = Table(app, page).start()
@@ -77,8 +95,11 @@ def test_a_deal_then_offline_under_a_sub_path(
         return bool(shown) and table.phase == "discard"
 
     table.play_until(next_deal)  # a whole deal, its show, and the next one dealt
-    wait_installed(page, directory)
-    origin = url[: -len(BASE)]
+    installed = [sw_cache_name(directory), len(sw_files(directory)), OTHER]
+    deadline = time.monotonic() + 60
+    while not page.evaluate(INSTALLED, installed):  # (wait_for_function takes no async test)
+        assert time.monotonic() < deadline, f"not installed beside {OTHER}: {installed}"
+        page.wait_for_timeout(200)
     away = [u for u in seen if not u.startswith((url, "blob:" + origin, "data:"))]
     assert not away, f"asked for outside {BASE}: {away}"
     manifest = page.context.new_cdp_session(page).send("Page.getAppManifest")
@@ -92,5 +113,6 @@ def test_a_deal_then_offline_under_a_sub_path(
     page.reload()
     app.wait_engine()
     assert page.url.startswith(url)
-    assert table.phase == "discard" and table.my_cards().count() == hand  # the game resumed
+    page.wait_for_selector("#table[data-phase=discard]")  # the game resumed
+    assert table.my_cards().count() == hand
     table.play_until(lambda: table.phase != "discard")  # and goes on, offline

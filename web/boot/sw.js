@@ -12,7 +12,9 @@
 //   fails, so a cache never mixes two builds. The page registers this worker
 //   with updateViaCache: "none", so the browser's update checks of this
 //   script never stop at the HTTP cache either.
-// - activate: delete every other cache of ours (older builds), and take control
+// - activate: delete every other cache of ours (older builds of this copy of
+//   the site: one that holds this scope's index.html; a copy of the site under
+//   another path of the same origin keeps its own), and take control
 //   of the open pages (clients.claim): a first visit's page, once it tells this
 //   worker it came from the network ("loaded-online"), starts the engine once
 //   more under this worker's control, so that V8 keeps Pyodide's compiled JS
@@ -83,8 +85,10 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      const page = new URL("index.html", scope).href;
       for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+        if (!name.startsWith(PREFIX) || name === CACHE) continue;
+        if (await (await caches.open(name)).match(page)) await caches.delete(name);
       }
       if (self.registration.navigationPreload) {
         await self.registration.navigationPreload.enable();
