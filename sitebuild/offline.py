@@ -65,3 +65,13 @@ def offline_files(site: dict[str, bytes], fallbacks: Set[str] = frozenset()
     cached = {name: data for name, data in {**site, **extra}.items() if name not in fallbacks}
     build, stamped = stamp_build(cached)
     return {**extra, **stamped, "sw.js": service_worker({**cached, **stamped}, build)}
+
+
+def precached(worker: str) -> list[str]:
+    """The files a rendered sw.js stores (its FILES list).
+
+    >>> precached(service_worker({"a.html": b"", "b.mjs": b""}).decode())
+    ['a.html', 'b.mjs']
+    """
+    start = worker.index("const FILES = ") + len("const FILES = ")
+    return sorted(json.loads(worker[start : worker.index("};", start) + 1]))
