@@ -70,6 +70,8 @@ function offer(region, table, say) {
     whenCalm(table, () => location.reload());
   });
   region.append(text, " ", button);
+  // The header grew: the table places its open dialogs below it again, as on a resize.
+  dispatchEvent(new Event("resize"));
 }
 
 /**
