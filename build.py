@@ -2,7 +2,8 @@
 """Build, serve and test the cribbage site (standard library only).
 
     python build.py                      assemble the static site in dist/
-    python build.py serve [--port N]     build, then serve dist/ on 127.0.0.1
+    python build.py serve [--port N] [--base /path/]
+                                         build, then serve dist/ on 127.0.0.1 (under /path/)
     python build.py test [pytest args]   build, find a browser, run the whole suite
 
 The work is done by the ``sitebuild`` package, one module per concern (its
@@ -26,6 +27,8 @@ def main(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="command")
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--base", default="/", help="the URL path to serve the site under, "
+                       "as a host that puts it in a folder does (e.g. /games/cribbage/)")
     sub.add_parser(
         "test", help="build, find a browser and run the whole test suite", add_help=False
     )
@@ -39,7 +42,7 @@ def main(argv: list[str]) -> int:
         if command == "test":
             return run_tests(rest)
         if command == "serve":
-            return build_and_serve(ns.port)
+            return build_and_serve(ns.port, ns.base)
         build()
         return 0
     except BuildError as error:

@@ -19,7 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sitebuild.common import CACHE, BuildError
+from sitebuild.common import CACHE, DIST, BuildError
+from sitebuild.offline import precached
 
 # Text and WebAssembly compress well; PNGs and the engine's .tar.gz are compressed already.
 COMPRESSIBLE = (
@@ -104,3 +105,29 @@ def brotli(folder: Path, sources: dict[str, bytes]) -> None:
             raise BuildError(f"brotli compression failed: {last}")
         for key in sources:  # moved in whole, so an interrupted run leaves no half file
             (Path(tmp) / f"{key}.br").replace(folder / f"{key}.br")
+
+
+def sent_bytes(directory: Path, names: list[str]) -> dict[str, int]:
+    """What the files ``names`` of ``directory`` weigh as sent: as they are (a host that
+    ignores the variants), with the gzip variants, with the brotli variants."""
+    totals = dict.fromkeys(("identity", "gzip", "br"), 0)
+    for name in names:
+        path = directory / name
+        size = path.stat().st_size
+        totals["identity"] += size
+        for coding, suffix in ENCODINGS.items():
+            variant = path.with_name(path.name + suffix)
+            totals[coding] += variant.stat().st_size if variant.exists() else size
+    return totals
+
+
+def main() -> None:
+    """Print what the site's offline copy (the service worker's list) weighs as sent."""
+    names = precached((DIST / "sw.js").read_text())
+    totals = sent_bytes(DIST, names)
+    print(f"dist/'s {len(names)} files the service worker stores, as sent: "
+          + ", ".join(f"{coding} {size / 1e6:.1f} MB" for coding, size in totals.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -8,12 +8,19 @@ sees the new files at once. A file with precompressed variants beside it
 browser accepts, as a static host serving precompressed files does:
 ``Content-Encoding``, ``Vary: Accept-Encoding``, the variant's own length and
 its own ETag.
+
+Validation is by content only: ``304 Not Modified`` answers an
+``If-None-Match`` that holds the file's ETag, never a date, so a deploy whose
+files carry older timestamps (a rollback, a copy that kept them) is still
+sent in full. Responses are HTTP/1.1: Chromium ignores the ETag of an
+HTTP/1.0 response and revalidates by date alone.
+
+The site can be served under a sub-path (``--base /games/cribbage/``), as a
+host that puts it in a folder of a larger site does.
 """
 
 from __future__ import annotations
 
-import datetime
-import email.utils
 import hashlib
 import http.server
 import io
@@ -39,12 +46,15 @@ def cache_control(path: str) -> str:
 
     >>> cache_control("/pyodide-314.0.7-1a2b3c4d/pyodide.asm.wasm") == IMMUTABLE
     True
+    >>> cache_control("/engine-whole-1a2b3c4d.tar.gz") == IMMUTABLE
+    True
     >>> cache_control("/index.html")
     'no-cache'
     """
     first = path.lstrip("/").split("/", 1)[0]
     versioned = any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
-    named = first.startswith("cribbage-") and first.endswith((".tar.gz", ".snapshot"))
+    named = (first.startswith(("cribbage-", "engine-whole-"))
+             and first.endswith((".tar.gz", ".snapshot")))
     if versioned or named:
         return IMMUTABLE
     return REVALIDATE
@@ -74,9 +84,26 @@ def accepted_encodings(header: str) -> set[str]:
     return allowed
 
 
+def site_path(url_path: str, base: str = "/") -> str | None:
+    """The path in the site that a request's path names under ``base``, or None outside it.
+
+    >>> site_path("/games/cribbage/lang/en.json?x=1", "/games/cribbage/")
+    '/lang/en.json'
+    >>> site_path("/games/cribbage", "/games/cribbage/"), site_path("/index.html", "/games/")
+    ('', None)
+    """
+    path = url_path.split("?", 1)[0].split("#", 1)[0]
+    if path + "/" == base:
+        return ""  # the folder itself, without its slash: redirected to it
+    if not path.startswith(base):
+        return None
+    return "/" + path[len(base):]
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the caching headers a good static host sends."""
 
+    protocol_version = "HTTP/1.1"  # keep-alive, and ETags Chromium uses (it ignores 1.0's)
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -92,6 +119,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
     _etags: dict[tuple[str, int, int], str] = {}
+
+    @property
+    def base(self) -> str:
+        """The URL path the site is served under: the server's (SiteServer.base), else /."""
+        return str(getattr(self.server, "base", "/"))
+
+    def translate_path(self, path: str) -> str:
+        """The file for a URL path under ``base`` (send_head answers 404 outside it)."""
+        return super().translate_path(site_path(path, self.base) or "/")
 
     def etag(self, path: str) -> str:
         """A strong ETag from the file's bytes, cached by path, size and mtime."""
@@ -114,6 +150,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self) -> io.BytesIO | BinaryIO | None:
         """The file (or its best precompressed variant), or 304 when the browser's is current."""
         self._served = None
+        if site_path(self.path, self.base) is None:
+            self.send_error(404, f"Not under {self.base}")
+            return None
         path = self.file_path()
         if path is None or (os.path.isdir(self.translate_path(self.path))
                             and not self.path.split("?")[0].endswith("/")):
@@ -140,31 +179,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return body
 
     def not_modified(self, served: str) -> bool:
-        """Whether the browser's copy of ``served`` is current (a 304 will do).
+        """Whether the browser's copy of ``served`` is current: its If-None-Match names the ETag.
 
-        If-None-Match when sent, else If-Modified-Since (Chromium revalidates a
-        service worker's ``cache: "no-cache"`` fetches with the date alone).
+        A date alone (If-Modified-Since) never makes a 304: a deploy whose files
+        are older by date than the browser's copy would otherwise never arrive.
         """
         tags = self.headers.get("If-None-Match")
-        if tags is not None:
-            return self.etag(served) in tags
-        since = self.headers.get("If-Modified-Since")
-        if since is None:
+        if tags is None:
             return False
-        try:
-            date = email.utils.parsedate_to_datetime(since)
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return False
-        if date.tzinfo is None:
-            date = date.replace(tzinfo=datetime.UTC)
-        return int(os.stat(served).st_mtime) <= date.timestamp()
+        etag = self.etag(served)
+        return any(tag.strip().removeprefix("W/") in (etag, "*") for tag in tags.split(","))
 
     def end_headers(self) -> None:
         """Add the ETag (the sent variant's), caching policy, Vary and nosniff to file responses."""
         if self._served is not None:
             served, varies = self._served
             self.send_header("ETag", self.etag(served))
-            self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
+            self.send_header("Cache-Control", cache_control(site_path(self.path, self.base) or "/"))
             if varies:
                 self.send_header("Vary", "Accept-Encoding")
             self.send_header("X-Content-Type-Options", "nosniff")
@@ -177,10 +208,45 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
-    """A threading server that stays quiet when a browser drops a connection."""
+    """A threading server that stays quiet when a browser drops a connection.
+
+    Connections are kept alive (HTTP/1.1), so closing the server also closes
+    the connections still open: a browser must not go on getting files from a
+    server that was stopped (the tests stop one and serve another build).
+    """
 
     daemon_threads = True
     verbose = False
+    base = "/"  # the URL path the site is served under
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        """Accept a connection and remember it until it ends."""
+        connection, address = super().get_request()
+        with self._lock:
+            self._open.add(connection)
+        return connection, address
+
+    def shutdown_request(self, request: Any) -> None:
+        """Forget a connection that ended."""
+        with self._lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and end every connection still open."""
+        super().server_close()
+        with self._lock:
+            still_open, self._open = list(self._open), set()
+        for connection in still_open:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already gone
 
     def handle_error(
         self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
@@ -190,26 +256,39 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(port: int = 0, directory: Path = DIST, verbose: bool = False) -> SiteServer:
-    """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free one)."""
+def make_server(port: int = 0, directory: Path = DIST, verbose: bool = False,
+                base: str = "/") -> SiteServer:
+    """An HTTP server for ``directory`` on 127.0.0.1 under the URL path ``base``
+    (port 0 picks a free one)."""
     handler = partial(SiteHandler, directory=str(directory))
     server = SiteServer(("127.0.0.1", port), handler)
     server.verbose = verbose
+    server.base = normal_base(base)
     return server
 
 
-def serve_in_thread(directory: Path = DIST) -> tuple[SiteServer, str]:
-    """Start a quiet server on a free loopback port; return it and its base URL."""
-    server = make_server(0, directory)
+def normal_base(base: str) -> str:
+    """``base`` as a URL path with a slash at each end.
+
+    >>> normal_base("games/cribbage"), normal_base("/")
+    ('/games/cribbage/', '/')
+    """
+    return "/" + "".join(part + "/" for part in base.split("/") if part)
+
+
+def serve_in_thread(directory: Path = DIST, base: str = "/") -> tuple[SiteServer, str]:
+    """Start a quiet server on a free loopback port; return it and the site's URL."""
+    server = make_server(0, directory, base=base)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{server.base}"
 
 
-def build_and_serve(port: int) -> int:
+def build_and_serve(port: int, base: str = "/") -> int:
     """Build, then serve dist/ until interrupted."""
     build()
-    server = make_server(port, verbose=True)
-    print(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+    server = make_server(port, verbose=True, base=base)
+    url = f"http://127.0.0.1:{server.server_address[1]}{server.base}"
+    print(f"serving dist/ at {url}  (Ctrl+C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

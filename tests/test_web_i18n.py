@@ -36,7 +36,7 @@ def test_doctests(module: ModuleType) -> None:
 
 def keys_used() -> set[str]:
     """Every catalogue key the page names: t("...")/markup("...") in the UI's Python,
-    data-i18n* in index.html, "ui...." in loading.mjs."""
+    data-i18n* in index.html, "ui...." in loading.mjs and update.mjs."""
     keys = set()
     for path in WEB.rglob("*.py"):
         if path.name in ("bridge.py",):
@@ -46,8 +46,9 @@ def keys_used() -> set[str]:
     for page in ("index.html", "replay.html"):
         html = (WEB / "pages" / page).read_text(encoding="utf-8")
         keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', html))
-    loading = (WEB / "boot" / "loading.mjs").read_text(encoding="utf-8")
-    keys |= set(re.findall(r'"(ui\.[\w.-]+)"', loading))
+    for script in ("loading.mjs", "update.mjs"):
+        text = (WEB / "boot" / script).read_text(encoding="utf-8")
+        keys |= set(re.findall(r'"(ui\.[\w.-]+)"', text))
     return keys
 
 

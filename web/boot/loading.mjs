@@ -145,19 +145,31 @@ function failed(message, reason) {
 }
 
 // Whether the offline service worker controlled this page as it loaded (no on
-// a first visit). Read as this module loads.
-const controlledAtLoad = Boolean(globalThis.navigator?.serviceWorker?.controller);
+// a first visit), and which one. Read as this module loads.
+const controllerAtLoad = globalThis.navigator?.serviceWorker?.controller ?? null;
+const controlledAtLoad = Boolean(controllerAtLoad);
+// The build this page belongs to (build.py writes it in: the id of the service
+// worker of the same build), so update.mjs can tell another build taking over.
+const BUILD = "{{BUILD_ID}}";
 
 // The offline service worker (sw.js, made by build.py), registered only once
 // the engine has answered: its precache then finds every file in the HTTP
 // cache (304s) instead of downloading the site a second time, and it never
-// competes with the first load. Not where service workers are unavailable
-// (plain http on another host, some embedded views).
+// competes with the first load. Its script is never read from the HTTP cache
+// (updateViaCache "none"), so a new build's worker is always found; then the
+// page watches for a new build taking over (update.mjs). Not where service
+// workers are unavailable (plain http on another host, some embedded views).
 function registerOffline() {
   if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
   const script = new URL("./sw.js", document.baseURI);
-  navigator.serviceWorker.register(script).then(
-    () => performance.mark("cribbage:offline-registered"),
+  navigator.serviceWorker.register(script, { updateViaCache: "none" }).then(
+    (registration) => {
+      performance.mark("cribbage:offline-registered");
+      import("./update.mjs").then(
+        ({ watchUpdates }) => watchUpdates(registration, { build: BUILD, controllerAtLoad, say }),
+        (error) => console.warn(`New versions will not be announced: ${error.message}`),
+      );
+    },
     (error) => console.warn(`Offline play is unavailable: ${error.message}`),
   );
   // Not on a device that says it has under 2 GB of memory: the throwaway

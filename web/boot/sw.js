@@ -4,14 +4,24 @@
 // - install: precache exactly the site's files (the list build.py wrote, with
 //   each file's SHA-256) into one cache named by their content. Requests are
 //   made with cache: "no-cache", so files the page has just loaded come back
-//   as 304s from the HTTP cache instead of downloading twice; a file whose
-//   bytes do not match this build (a newer deploy mid-install) fails the whole
-//   install, so a cache never mixes two builds.
-// - activate: delete every other cache of ours (older builds), and take control
+//   as 304s from the HTTP cache (validated by ETag) instead of downloading
+//   twice. A file whose bytes do not match this build is asked for once more
+//   past the HTTP cache (cache: "reload": a host that validated by date can
+//   have answered 304 for a deploy whose files are older by date); if it
+//   still does not match (a newer deploy mid-install), the whole install
+//   fails, so a cache never mixes two builds. The page registers this worker
+//   with updateViaCache: "none", so the browser's update checks of this
+//   script never stop at the HTTP cache either.
+// - activate: delete every other cache of ours (older builds of this copy of
+//   the site: one that holds this scope's index.html; a copy of the site under
+//   another path of the same origin keeps its own), and take control
 //   of the open pages (clients.claim): a first visit's page, once it tells this
 //   worker it came from the network ("loaded-online"), starts the engine once
 //   more under this worker's control, so that V8 keeps Pyodide's compiled JS
 //   for the next visit (engine-client.mjs primeEngine; docs/offline.md).
+//   A page open on another build learns that this one took over (its
+//   controllerchange; it asks "build" and gets BUILD) and offers a reload at
+//   a calm moment (update.mjs).
 // - fetch: a page load is either ONLINE or OFFLINE as a whole.
 //   * A navigation goes to the network first (navigation preload). If that
 //     answers, the page is online and its subresources are not touched at
@@ -25,7 +35,8 @@
 //     restarted) go to the network with this cache as the fallback.
 "use strict";
 
-const CACHE = "{{SW_CACHE}}"; // "cribbage-" + a hash of every file below
+const BUILD = "{{SW_BUILD}}"; // a hash of every file below (the table page holds it too)
+const CACHE = "cribbage-{{SW_BUILD}}";
 const PREFIX = "cribbage-";
 const FILES = {{SW_FILES}}; // path relative to this script -> sha256 hex
 const NAVIGATION_TIMEOUT_MS = 5000; // then serve the cached page
@@ -38,16 +49,21 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The file at `url` if its bytes are `digest`'s, else null.
+async function fetchChecked(url, cache, digest) {
+  const response = await fetch(new Request(url, { cache }));
+  if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
+  const body = await response.clone().arrayBuffer();
+  return hex(await crypto.subtle.digest("SHA-256", body)) === digest ? response : null;
+}
+
 async function precache() {
   const entries = await Promise.all(
     Object.entries(FILES).map(async ([path, digest]) => {
       const url = new URL(path, scope).href;
-      const response = await fetch(new Request(url, { cache: "no-cache" }));
-      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-      const body = await response.clone().arrayBuffer();
-      if (hex(await crypto.subtle.digest("SHA-256", body)) !== digest) {
-        throw new Error(`precache: ${path} is not the file of this build`);
-      }
+      const response = (await fetchChecked(url, "no-cache", digest))
+        || (await fetchChecked(url, "reload", digest));
+      if (!response) throw new Error(`precache: ${path} is not the file of this build`);
       return [url, response];
     }),
   );
@@ -69,8 +85,10 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      const page = new URL("index.html", scope).href;
       for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+        if (!name.startsWith(PREFIX) || name === CACHE) continue;
+        if (await (await caches.open(name)).match(page)) await caches.delete(name);
       }
       if (self.registration.navigationPreload) {
         await self.registration.navigationPreload.enable();
@@ -84,7 +102,13 @@ self.addEventListener("activate", (event) => {
 // network: online, so its requests and its workers' are left to the browser,
 // as for any page navigated online. It says so, and waits for the answer,
 // before it starts a worker.
+// Any page may ask which build this worker is ("build"): update.mjs does, when
+// this worker takes control of it.
 self.addEventListener("message", (event) => {
+  if (event.data === "build") {
+    event.ports[0]?.postMessage(BUILD);
+    return;
+  }
   if (event.data !== "loaded-online" || !event.source) return;
   modes.set(event.source.id, "online");
   event.ports[0]?.postMessage("online");

@@ -55,6 +55,8 @@ class TableGame(TableInput):
     def __init__(self, dom, state):
         self.dom = dom
         self.state = state
+        # A move on its way is part of the automation contract (update.mjs waits for calm).
+        state.busy_changed = lambda busy: dom.table.toggleAttribute("data-busy", busy)
         self.coach = TableCoach(dom, state, self.call)
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review

@@ -43,7 +43,27 @@ class TableState:
         self.stats_from = None  # the dialog the statistics replaced, shown again on Close
         self.stats_opener = None  # the button that opened the statistics (focus returns)
         self.resume_show = None  # a reload came while this deal's show waited for Continue
+        self.busy_changed = None  # called with busy when it changes (the page shows it)
+        self._busy = False
         self.new_game(None, ["You", "Computer"], 2)
+
+    @property
+    def busy(self):
+        """A move is on its way: clicks are ignored (the page marks #table[data-busy]).
+
+        >>> state, seen = TableState(), []
+        >>> state.busy_changed = seen.append
+        >>> state.busy = True; state.busy = True; state.busy = False
+        >>> seen
+        [True, False]
+        """
+        return self._busy
+
+    @busy.setter
+    def busy(self, value):
+        if value != self._busy and self.busy_changed is not None:
+            self.busy_changed(value)
+        self._busy = value
 
     def new_game(self, settings, names, teams):
         """Forget the last game's table: a new (or resumed) game begins."""
@@ -59,7 +79,7 @@ class TableState:
         self.pegs = [[0, -1] for _ in range(teams)]  # per score: [front, back]
         self.deal_shows = []  # this deal's hand and crib events, for the show panel
         self.last_starter = None  # the starter of the deal being shown
-        self.busy = False  # a move is on its way: ignore clicks
+        self.busy = False
         self.continue_event = None  # set by Continue at the end of a show
         self.cut_events = []  # the cuts for the first deal
         self.cuts_fresh = False  # the cut has just decided the dealer: keep the cuts in view
