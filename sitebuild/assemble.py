@@ -35,7 +35,9 @@ from sitebuild.precompile import (
     engine_snapshot,
     precompiled_engine,
     precompiled_stdlib,
+    stored_zip,
 )
+from sitebuild.python_pages import editor_style_source, engine_wheel, pages_files, unused_chunks
 from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
 from sitebuild.trimwasm import trimmed_wasm
 
@@ -43,6 +45,7 @@ from sitebuild.trimwasm import trimmed_wasm
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
 
 START_STDLIB = "python_stdlib-start.zip"  # the stdlib of a start without the snapshot
+SNAPSHOT_STDLIB = "python_stdlib-snapshot.zip"  # beside the snapshot, what it lacks
 ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
@@ -86,7 +89,13 @@ def site_files() -> dict[str, bytes]:
     lazy = cut_stdlib(whole, modules, snapshot=True)
     snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
                                lazy)
-    runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
+    runtime[SNAPSHOT_STDLIB], runtime[START_STDLIB] = lazy, start
+    # Pages that start Pyodide through PyScript (no options: docs/pyscript.md) get
+    # the whole stdlib under its usual name, and a lock file listing micropip
+    # beside its wheel; the engine's worker is given its own lock, without packages.
+    engine_lock = runtime["pyodide-lock.json"]
+    runtime["python_stdlib.zip"] = stored_zip(whole)
+    runtime.update(pages_files(stock["pyodide-lock.json"]))
     # The page makes the zeros and the wasm's static data itself (sitebuild/sparse.py).
     snapshot = pack_memory(snapshot, pyodide_memory_start(snapshot),
                            data_segments(runtime["pyodide.asm.wasm"]))
@@ -99,7 +108,9 @@ def site_files() -> dict[str, bytes]:
         for pin in PINS
     }
 
-    site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot}
+    wheel_name, wheel = engine_wheel()
+    site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot,
+                              wheel_name: wheel}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
@@ -107,7 +118,7 @@ def site_files() -> dict[str, bytes]:
     # compressing host's Content-Length is the compressed size).
     sizes = {
         "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
-        "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
+        SNAPSHOT_STDLIB: len(runtime[SNAPSHOT_STDLIB]),
         START_STDLIB: len(runtime[START_STDLIB]),
         engine_name: len(beside),
         whole_name: len(engine),
@@ -120,7 +131,9 @@ def site_files() -> dict[str, bytes]:
         "ENGINE_SNAPSHOT": snapshot_name,
         "DOWNLOAD_SIZES": json.dumps(sizes),
         # Given to loadPyodide, so the worker never fetches it (a JSON object is JS).
-        "PYODIDE_LOCK": runtime["pyodide-lock.json"].decode(),
+        "PYODIDE_LOCK": engine_lock.decode(),
+        "ENGINE_WHEEL": wheel_name,
+        "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
     }
     site.update(web_files(placeholders, taken=site))
     for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only
@@ -129,6 +142,7 @@ def site_files() -> dict[str, bytes]:
     site.update(site_configs())
     # A start without the snapshot is the rare path: its files are fetched only then.
     fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name}
+    fallbacks |= {f"{dirs['PYSCRIPT_DIR']}/{name}" for name in unused_chunks(vendor["pyscript"])}
     site.update(offline_files(site, fallbacks=fallbacks))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
