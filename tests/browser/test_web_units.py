@@ -169,7 +169,8 @@ def test_stdlib_is_shipped_precompiled() -> None:
     # under the usual name, for PyScript's pages: the whole stdlib, stored for brotli
     with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
         infos = zf.infolist()
-    assert {"email/parser.pyc", "statistics.pyc", "json/__init__.pyc"} <= {i.filename for i in infos}
+    names = {info.filename for info in infos}
+    assert {"email/parser.pyc", "statistics.pyc", "json/__init__.pyc"} <= names
     assert all(i.compress_type == zipfile.ZIP_STORED for i in infos)
 
 
