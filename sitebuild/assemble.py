@@ -35,7 +35,6 @@ from sitebuild.precompile import (
     engine_snapshot,
     precompiled_engine,
     precompiled_stdlib,
-    stored_zip,
 )
 from sitebuild.python_pages import editor_style_source, engine_wheel, pages_files, unused_chunks
 from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
@@ -90,12 +89,10 @@ def site_files() -> dict[str, bytes]:
     snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
                                lazy)
     runtime[SNAPSHOT_STDLIB], runtime[START_STDLIB] = lazy, start
-    # Pages that start Pyodide through PyScript (no options: docs/pyscript.md) get
-    # the whole stdlib under its usual name, and a lock file listing micropip
-    # beside its wheel; the engine's worker is given its own lock, without packages.
+    # The engine's worker is given its lock (no packages) inline; the folder's files
+    # under Pyodide's usual names are PyScript pages' (sitebuild/python_pages.py).
     engine_lock = runtime["pyodide-lock.json"]
-    runtime["python_stdlib.zip"] = stored_zip(whole)
-    runtime.update(pages_files(stock["pyodide-lock.json"]))
+    runtime.update(pages_files(stock["pyodide-lock.json"], whole))
     # The page makes the zeros and the wasm's static data itself (sitebuild/sparse.py).
     snapshot = pack_memory(snapshot, pyodide_memory_start(snapshot),
                            data_segments(runtime["pyodide.asm.wasm"]))
@@ -151,8 +148,9 @@ def site_files() -> dict[str, bytes]:
 def third_party_files() -> tuple[dict[str, dict[str, bytes]], dict[str, bytes]]:
     """Each pin's files as the page gets them (keyed by pin), and Pyodide's stock files.
 
-    The page gets Pyodide's stdlib precompiled and its lock file emptied; the
-    stock files are what the precompiler itself runs on.
+    The page gets Pyodide's stdlib precompiled and its lock file emptied (the
+    engine's; ``site_files`` then adds PyScript pages' own); the stock files are
+    what the precompiler itself runs on.
     """
     vendor: dict[str, dict[str, bytes]] = {}
     stock: dict[str, bytes] = {}

@@ -12,8 +12,9 @@ load the engine the way PyScript loads any package: a config whose
   ``.cache/wheels/`` and checked against its pinned SHA-256. It needs no
   other package (it vendors ``packaging``);
 - a Pyodide lock file listing micropip, served in the Pyodide directory
-  where ``loadPyodide`` looks for it. The engine's worker never reads it: it
-  is given its own lock (no packages) inline.
+  where ``loadPyodide`` looks for it, and there too the whole stdlib (the
+  engine's worker names its own cut zips). The engine's worker never reads
+  that lock: it is given its own (no packages) inline.
 
 docs/pyscript.md explains how a page uses them.
 """
@@ -33,6 +34,7 @@ from pathlib import Path
 
 from sitebuild.common import CACHE, ENGINE_PACKAGE, ROOT, BuildError, short_hash
 from sitebuild.inline import source_hash
+from sitebuild.precompile import stored_zip
 
 WHEELS = CACHE / "wheels"
 # What `pip wheel` reads: the project's metadata (its readme included) and the package.
@@ -208,9 +210,12 @@ def pages_lock(stock_lock: bytes, wheel: WheelPin = MICROPIP) -> bytes:
                       separators=(",", ":")).encode()
 
 
-def pages_files(stock_lock: bytes) -> dict[str, bytes]:
-    """The files PyScript pages need in the Pyodide directory: the lock and micropip."""
+def pages_files(stock_lock: bytes, stdlib: bytes) -> dict[str, bytes]:
+    """The files PyScript pages need in the Pyodide directory, under the names Pyodide
+    reads when it is started with no options (as PyScript starts it): the whole
+    ``stdlib`` (stored, for brotli), the lock file and micropip."""
     return {
+        "python_stdlib.zip": stored_zip(stdlib),
         "pyodide-lock.json": pages_lock(stock_lock),
         MICROPIP.filename: fetch_wheel(MICROPIP, python_version(stock_lock)),
     }

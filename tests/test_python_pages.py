@@ -55,10 +55,20 @@ def test_the_wheel_is_rebuilt_only_when_its_sources_change() -> None:
     assert not any("__pycache__" in name for name in sources)
 
 
+def zip_of(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return out.getvalue()
+
+
 def test_the_pages_lock_lists_the_shipped_micropip() -> None:
     pyodide = next(pin for pin in PINS if pin.key == "pyodide")
     stock = extract(pyodide, fetch_tarball(pyodide))["pyodide-lock.json"]
-    files = pages_files(stock)
+    files = pages_files(stock, stdlib=zip_of({"json/__init__.pyc": b"x"}))
+    with zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"])) as stdlib:
+        assert [i.compress_type for i in stdlib.infolist()] == [zipfile.ZIP_STORED]
     lock = json.loads(files["pyodide-lock.json"])
     assert lock["info"] == json.loads(stock)["info"]  # Pyodide's version checks still apply
     assert list(lock["packages"]) == ["micropip"]
