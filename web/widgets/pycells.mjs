@@ -8,8 +8,8 @@
 // when a reader first runs a cell; the cells share it (one env). Around
 // PyScript's own editor this module
 //  - fills {lang}, {alice} and {bob} in the programs with the page's words;
-//  - names each editor, its Run button and its output in the page's language
-//    (PyScript's names are English and its input box has no role);
+//  - names each editor, its Run button and its group in the page's language
+//    (PyScript's names are English, and its input box has a label but no role);
 //  - says in the cell's status line what is happening (the first run takes seconds);
 //  - writes Python's errors into the output as text: PyScript writes them as
 //    `<span style='color:red'>…</span>` HTML, an inline style the page's policy
@@ -53,6 +53,7 @@ export function startPythonCells(words) {
   });
   const core = import(PYSCRIPT_CORE);
   const editorView = core.then((module) => module.codemirror.view).then((m) => m.EditorView);
+  editorView.catch(() => {}); // said in the status lines below
   document.addEventListener("py-editor", (event) => {
     const code = setUpCell(event.target, words, focused);
     editorView.then((EditorView) => typeOver(EditorView.findFromDOM(code), code));
