@@ -242,7 +242,7 @@ def editor_style_source(pyscript: dict[str, bytes]) -> str:
     """
     chunks = [data for name, data in pyscript.items() if name.startswith("py-editor-")]
     if len(chunks) != 1 or f'"{EDITOR_STYLE}"'.encode() not in chunks[0]:
-        raise BuildError(f"PyScript's editor no longer writes the style {EDITOR_STYLE!r}")
+        raise BuildError(f"PyScript's editor does not write the style {EDITOR_STYLE!r}")
     return source_hash(EDITOR_STYLE)
 
 
