@@ -4,6 +4,7 @@
 - ``pins``: the pinned npm packages, fetched once with ``npm pack`` and checked.
 - ``precompile``: running the pinned Pyodide under Node to compile the stdlib and the engine.
 - ``assemble``: the engine archive, language catalogues, configs and the site in dist/.
+- ``python_pages``: what PyScript pages get: the engine's wheel (pip), micropip, their lock.
 - ``icons``: the app's PNG icons, drawn here, and its web manifest.
 - ``offline``: the service worker that precaches the site.
 - ``serve``: the dev server, with the caching headers a good static host sends.

@@ -36,6 +36,7 @@ from sitebuild.precompile import (
     precompiled_engine,
     precompiled_stdlib,
 )
+from sitebuild.python_pages import editor_style_source, engine_wheel, pages_files, unused_chunks
 from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
 from sitebuild.trimwasm import trimmed_wasm
 
@@ -43,6 +44,7 @@ from sitebuild.trimwasm import trimmed_wasm
 TEMPLATED = (".html", ".json", ".mjs", ".js", ".css", ".py")
 
 START_STDLIB = "python_stdlib-start.zip"  # the stdlib of a start without the snapshot
+SNAPSHOT_STDLIB = "python_stdlib-snapshot.zip"  # beside the snapshot, what it lacks
 ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shipped in the zip
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
@@ -86,7 +88,11 @@ def site_files() -> dict[str, bytes]:
     lazy = cut_stdlib(whole, modules, snapshot=True)
     snapshot = engine_snapshot(pyodide, {**runtime, "python_stdlib.zip": start}, engine, modules,
                                lazy)
-    runtime["python_stdlib.zip"], runtime[START_STDLIB] = lazy, start
+    runtime[SNAPSHOT_STDLIB], runtime[START_STDLIB] = lazy, start
+    # The engine's worker is given its lock (no packages) inline; the folder's files
+    # under Pyodide's usual names are PyScript pages' (sitebuild/python_pages.py).
+    engine_lock = runtime["pyodide-lock.json"]
+    runtime.update(pages_files(stock["pyodide-lock.json"], whole))
     # The page makes the zeros and the wasm's static data itself (sitebuild/sparse.py).
     snapshot = pack_memory(snapshot, pyodide_memory_start(snapshot),
                            data_segments(runtime["pyodide.asm.wasm"]))
@@ -99,7 +105,9 @@ def site_files() -> dict[str, bytes]:
         for pin in PINS
     }
 
-    site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot}
+    wheel_name, wheel = engine_wheel()
+    site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot,
+                              wheel_name: wheel}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
@@ -107,7 +115,7 @@ def site_files() -> dict[str, bytes]:
     # compressing host's Content-Length is the compressed size).
     sizes = {
         "pyodide.asm.wasm": len(runtime["pyodide.asm.wasm"]),
-        "python_stdlib.zip": len(runtime["python_stdlib.zip"]),
+        SNAPSHOT_STDLIB: len(runtime[SNAPSHOT_STDLIB]),
         START_STDLIB: len(runtime[START_STDLIB]),
         engine_name: len(beside),
         whole_name: len(engine),
@@ -120,7 +128,9 @@ def site_files() -> dict[str, bytes]:
         "ENGINE_SNAPSHOT": snapshot_name,
         "DOWNLOAD_SIZES": json.dumps(sizes),
         # Given to loadPyodide, so the worker never fetches it (a JSON object is JS).
-        "PYODIDE_LOCK": runtime["pyodide-lock.json"].decode(),
+        "PYODIDE_LOCK": engine_lock.decode(),
+        "ENGINE_WHEEL": wheel_name,
+        "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
     }
     site.update(web_files(placeholders, taken=site))
     for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only
@@ -129,6 +139,7 @@ def site_files() -> dict[str, bytes]:
     site.update(site_configs())
     # A start without the snapshot is the rare path: its files are fetched only then.
     fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name}
+    fallbacks |= {f"{dirs['PYSCRIPT_DIR']}/{name}" for name in unused_chunks(vendor["pyscript"])}
     site.update(offline_files(site, fallbacks=fallbacks))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
@@ -137,8 +148,9 @@ def site_files() -> dict[str, bytes]:
 def third_party_files() -> tuple[dict[str, dict[str, bytes]], dict[str, bytes]]:
     """Each pin's files as the page gets them (keyed by pin), and Pyodide's stock files.
 
-    The page gets Pyodide's stdlib precompiled and its lock file emptied; the
-    stock files are what the precompiler itself runs on.
+    The page gets Pyodide's stdlib precompiled and its lock file emptied (the
+    engine's; ``site_files`` then adds PyScript pages' own); the stock files are
+    what the precompiler itself runs on.
     """
     vendor: dict[str, dict[str, bytes]] = {}
     stock: dict[str, bytes] = {}

@@ -60,6 +60,15 @@ PINS = (
         "sha512-DnXx4EqxgkeaFESrS3uKrL7mLMk4mRTd0mMzaOd3HUSiZUOAE7t11uLnjf3ftF87N2xm4knHnWEKcVK4IYIUDA==",
         ("micropython.mjs", "micropython.wasm"),
     ),
+    # PyScript's core for the pages that run Python through it (the tutorial's
+    # cells, tutorial authors' pages): its whole dist/ but the source maps.
+    Pin(
+        "pyscript",
+        "@pyscript/core",
+        "0.7.31",
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+        ("dist/",),
+    ),
 )
 
 

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from sitebuild.common import CACHE, BuildError, cached_output, short_hash
@@ -273,10 +274,15 @@ def cut_stdlib(stdlib: bytes, modules: bytes, snapshot: bool) -> bytes:
     """
     found = json.loads(modules)
     keep = set(found["stdlib"]) - (set(found["snapshot"]) if snapshot else set())
+    return stored_zip(stdlib, lambda name: name in keep or name.startswith(STDLIB_ALWAYS))
+
+
+def stored_zip(data: bytes, keep: Callable[[str], bool] = lambda name: True) -> bytes:
+    """The entries of the zip ``data`` that ``keep`` accepts, stored (not deflated)."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(stdlib)) as src, zipfile.ZipFile(out, "w") as dst:
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            if info.filename in keep or info.filename.startswith(STDLIB_ALWAYS):
+            if keep(info.filename):
                 entry = zipfile.ZipInfo(info.filename, info.date_time)
                 entry.compress_type = zipfile.ZIP_STORED
                 dst.writestr(entry, src.read(info))

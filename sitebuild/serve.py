@@ -60,6 +60,22 @@ def cache_control(path: str) -> str:
     return REVALIDATE
 
 
+def cross_origin(path: str) -> bool:
+    """Whether pages of other origins may read ``path`` (``Access-Control-Allow-Origin: *``):
+    the engine's wheel and the pinned packages' directories, which tutorial
+    authors' PyScript pages load (docs/pyscript.md).
+
+    >>> cross_origin("/cribbage-0.1.0-py3-none-any.whl"), cross_origin("/index.html")
+    (True, False)
+    >>> cross_origin("/pyodide-314.0.7-1a2b3c4d/pyodide-lock.json")
+    True
+    """
+    first, _, rest = path.lstrip("/").partition("/")
+    if not rest:
+        return first.endswith(".whl")
+    return any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
+
+
 def accepted_encodings(header: str) -> set[str]:
     """The content-codings an Accept-Encoding header allows (those with q > 0).
 
@@ -199,6 +215,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if varies:
                 self.send_header("Vary", "Accept-Encoding")
             self.send_header("X-Content-Type-Options", "nosniff")
+            if cross_origin(self.path.split("?")[0]):
+                self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002

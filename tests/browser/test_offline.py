@@ -26,9 +26,11 @@ import pytest
 
 from sitebuild.common import DIST
 from sitebuild.offline import service_worker
+from sitebuild.python_pages import MICROPIP, UNUSED_CHUNKS
 from sitebuild.serve import SiteHandler, SiteServer
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, App, csp_violations, watch_csp
 from tests.browser.driver import Table
+from tests.browser.test_pyscript import edit, run
 
 
 class Server:
@@ -196,9 +198,19 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     fallback = {name for name in on_disk
                 if name.endswith("/python_stdlib-start.zip") or name.startswith("engine-whole-")}
     assert len(fallback) == 2
+    # PyScript's files that only features no page uses load (its terminal, TOML, ...)
+    unused = {name for name in on_disk - variants if name.startswith("pyscript-")
+              and name.split("/", 1)[1].startswith(UNUSED_CHUNKS)}
+    assert any("/xterm" in name for name in unused)
+    fallback |= unused
     assert variants and set(files) == on_disk - {"sw.js"} - variants - fallback
     assert "index.html" in files and "manifest.webmanifest" in files
     assert {"replay.html", "replay.css"} <= set(files)  # the replay viewer (Python: ui.json)
+    # the tutorial's Python cells: PyScript's core and editor, the whole stdlib, micropip, the wheel
+    python = {"cribbage-0.1.0-py3-none-any.whl", "tutorial-python.json"}
+    assert python <= set(files)
+    assert {name.split("/", 1)[1] for name in files if name.startswith(("pyodide-", "pyscript-"))
+            } >= {"core.js", "python_stdlib.zip", "pyodide-lock.json", MICROPIP.filename}
     assert sw_cache_name(DIST).startswith("cribbage-")
 
 
@@ -338,6 +350,21 @@ def test_offline_with_the_browser_offline(
     # The replay viewer is a page of its own: it opens offline on the game just started.
     page.goto(page.url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/replay.html")
     page.wait_for_selector("#replay[data-state=ready]", timeout=120_000)
+
+
+def test_a_tutorial_cell_is_edited_and_run_offline(
+    player: tuple[Any, App, list[str]], server: Server
+) -> None:
+    """The game's first visit stores the tutorial's Python too: offline, a cell edited runs."""
+    page, app, _ = player
+    visit_and_install(app, page, server.directory)
+    page.context.set_offline(True)
+    page.goto(server.url + "tutorial.html")
+    page.wait_for_function("() => document.querySelectorAll('.py-editor-run-button').length === 3")
+    edit(page, 0, ["from cribbage import Card, parse_cards, score_hand",
+                   'print(score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total)'])
+    output, state = run(page, 0)
+    assert (output.strip(), state) == ("29", "done")
 
 
 def make_build_b(a: Path, b: Path) -> None:

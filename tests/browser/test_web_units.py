@@ -109,7 +109,12 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
             assert "immutable" in response.headers["Cache-Control"]
         with urllib.request.urlopen(url) as response:
             assert response.headers["Cache-Control"] == "no-cache"
+            assert response.headers["Access-Control-Allow-Origin"] is None
             etag = response.headers["ETag"]
+        # what tutorial authors' pages on other origins load (docs/pyscript.md)
+        for shared in (wasm, "cribbage-0.1.0-py3-none-any.whl"):
+            with urllib.request.urlopen(url + shared) as response:
+                assert response.headers["Access-Control-Allow-Origin"] == "*"
         request = urllib.request.Request(url, headers={"If-None-Match": etag})
         with pytest.raises(urllib.error.HTTPError) as not_modified:
             urllib.request.urlopen(request)
@@ -158,9 +163,15 @@ def test_stdlib_is_shipped_precompiled() -> None:
     # cut to what the engine uses: no tkinter, no email, no sqlite3
     assert not any(n.startswith(("tkinter/", "email/", "sqlite3/")) for n in names)
     # beside the snapshot: only what the snapshot does not hold already
-    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
+    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib-snapshot.zip"))) as zf:
         lazy = zf.namelist()
     assert "encodings/latin_1.pyc" in lazy and "json/__init__.pyc" not in lazy
+    # under the usual name, for PyScript's pages: the whole stdlib, stored for brotli
+    with zipfile.ZipFile(next(dist.glob("pyodide-*/python_stdlib.zip"))) as zf:
+        infos = zf.infolist()
+    names = {info.filename for info in infos}
+    assert {"email/parser.pyc", "statistics.pyc", "json/__init__.pyc"} <= names
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in infos)
 
 
 def test_stdlib_bytecode_runs_without_docstrings_and_with_first_lines_only() -> None:

@@ -27,6 +27,9 @@ const WHOLE_ENGINE = "./{{WHOLE_ENGINE}}";
 // Python's memory with the engine imported, taken at build time by this very
 // Pyodide under Node (sitebuild/precompile.py): restored instead of starting Python.
 const ENGINE_SNAPSHOT = "./{{ENGINE_SNAPSHOT}}";
+// The stdlib beside the snapshot: only the modules it does not hold. (The
+// folder's python_stdlib.zip is the whole stdlib, for PyScript's pages.)
+const SNAPSHOT_STDLIB = `${PYODIDE}python_stdlib-snapshot.zip`;
 // The tracked downloads' own sizes (a compressing host's Content-Length is not).
 const SIZES = {{DOWNLOAD_SIZES}};
 const TRACKED = Object.keys(SIZES);
@@ -360,7 +363,8 @@ async function startPython(snapshot, modules) {
   try {
     restoring = snapshot;
     const [pyodide] = await Promise.race([snapshot.failed, Promise.all([
-      loadPyodide({ ...options, _loadSnapshot: snapshot.memory }), snapshot.filled, wasmModule])]);
+      loadPyodide({ ...options, stdLibURL: SNAPSHOT_STDLIB, _loadSnapshot: snapshot.memory }),
+      snapshot.filled, wasmModule])]);
     return { pyodide, restored: true };
   } catch (error) {
     restoring = null;
@@ -378,8 +382,7 @@ async function start() {
   const snapshot = readSnapshot();
   const engineArchive = fetchEngine(ENGINE_ARCHIVE);
   engineArchive.catch(() => {}); // reported when awaited below
-  const stdlib = `${PYODIDE}python_stdlib.zip`; // Pyodide asks for it once the wasm is in
-  early.set(stdlib, fetch(stdlib));
+  early.set(SNAPSHOT_STDLIB, fetch(SNAPSHOT_STDLIB)); // Pyodide asks for it once the wasm is in
   // Compiling Pyodide's 1.25 MB of JS holds this thread: the cache's answers
   // (a return visit) come first, so its files stream in meanwhile.
   await Promise.all(lookups);

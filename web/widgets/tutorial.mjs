@@ -11,6 +11,7 @@
 // widgets share one engine between frames, and reloading them one by one could
 // leave a widget borrowing the engine of a frame that is going away. Each section
 // ends with a short quiz (quiz.mjs), answered at once in the page's language.
+// The last section's Python cells (pycells.mjs) start once all that is done.
 import {
   browserLanguages,
   chooseLanguage,
@@ -19,6 +20,7 @@ import {
   showLanguageSwitch,
   storedLanguage,
 } from "./lang.mjs";
+import { startPythonCells } from "./pycells.mjs";
 import { startQuizzes } from "./quiz.mjs";
 
 const PLAYERS = ["alice", "bob", "carol", "dan"];
@@ -63,8 +65,9 @@ async function main() {
   const lang = chooseLanguage(browserLanguages(), storedLanguage());
   document.documentElement.lang = lang;
   showLanguageSwitch(lang);
+  let words;
   try {
-    const words = await loadCatalogue(lang);
+    words = await loadCatalogue(lang);
     translate(words);
     startQuizzes(words);
     startWidgets(words);
@@ -72,6 +75,7 @@ async function main() {
   } finally {
     document.documentElement.classList.remove("i18n-pending");
   }
+  return words;
 }
 
-main();
+main().then(startPythonCells);
