@@ -29,7 +29,7 @@ class TableInput:
     # --- focus and keys -------------------------------------------------------------
 
     def dialog_open(self):
-        return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
+        return self.tabs.away or not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
                     and not self.review.is_open())
 
     def focus_target(self):
