@@ -20,8 +20,10 @@ WATCH_SAVES = """(() => {
   window.__shrunk = [];
   const set = Storage.prototype.setItem;
   const game = (text) => {
-    try { const g = JSON.parse(JSON.parse(text).game); return [JSON.stringify(g.setup.seed), g.moves]; }
-    catch { return null; }
+    try {
+      const g = JSON.parse(JSON.parse(text).game);
+      return [JSON.stringify(g.setup.seed), g.moves];
+    } catch { return null; }
   };
   Storage.prototype.setItem = function (key, value) {
     if (key === "cribbage.save") {

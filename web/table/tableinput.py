@@ -29,7 +29,9 @@ class TableInput:
     # --- focus and keys -------------------------------------------------------------
 
     def dialog_open(self):
-        return self.tabs.away or not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
+        if self.tabs.away:  # another tab has the game: its screen covers the table
+            return True
+        return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
                     and not self.review.is_open())
 
     def focus_target(self):
