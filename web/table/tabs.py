@@ -35,7 +35,9 @@ class Tabs:
     def __init__(self, dom, game):
         self.dom = dom
         self.game = game
-        self.id = "tab-" + str(window.Math.random())[2:]  # a new one at every page load
+        # A new id at every page load: a random number and the page's start time.
+        self.id = ("tab-" + str(int(window.Math.random() * 1e9)) + "-"
+                   + str(int(window.performance.timeOrigin)))
         self.base = None  # the save this tab last wrote or loaded
         self.away = False  # another tab has taken the game: this one writes nothing
         self.said = False  # this tab's id is in storage (a full store may refuse even that)
