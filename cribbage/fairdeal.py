@@ -35,7 +35,8 @@ def deal_proofs(game: Game) -> dict[str, Any]:
     ``sealed`` holds the deal in progress and the next one (the next deck is
     fixed before any of its cards is dealt); ``revealed`` every finished deal.
     A scripted first deal has no deck to commit to and is left out. ``game``
-    is a short id of the game's setup (the page's statistics count each game once).
+    is a short id of the game's setup, the same after a take-back or a resignation (the
+    page's statistics and match tally count each game once, in any number of tabs).
     """
     current = game.deal_number
     finished = current if game.phase == "over" else current - 1
@@ -51,7 +52,10 @@ def deal_proofs(game: Game) -> dict[str, Any]:
     sealed = [] if game.phase == "over" else [
         proof(deal, False) for deal in (current, current + 1) if deal >= first]
     revealed = [proof(deal, True) for deal in range(first, finished + 1)]
-    setup = json.dumps(game.setup, sort_keys=True)
+    # The id names the game, not its course: a take-back or a resignation (kept in the
+    # setup) must not make a finished game count twice.
+    setup = json.dumps({key: value for key, value in game.setup.items()
+                        if key not in ("undos", "resigned")}, sort_keys=True)
     return {"game": hashlib.sha256(setup.encode()).hexdigest()[:16], "deal": current,
             "sealed": [entry for entry in sealed if entry["deal"] > finished],
             "revealed": revealed}

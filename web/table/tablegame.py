@@ -14,6 +14,7 @@ import json
 import handoffview
 import shell
 import tableview
+import tabsync
 from dom import (
     FINISHED_KEY,
     SAVE_KEY,
@@ -47,6 +48,7 @@ from tablereview import ACTIONS as REVIEW_ACTIONS
 from tablereview import TableReview
 from tableshow import TableShow
 from tablestate import COMPUTER_PAUSE
+from tabs import Tabs
 
 
 class TableGame(TableInput):
@@ -61,6 +63,7 @@ class TableGame(TableInput):
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
         self.handoff = Handoff(dom, state, self)  # pass-and-play: the device changes hands
+        self.tabs = Tabs(dom, self)  # one game, one writer: other tabs of the site follow
 
     @property
     def words(self):
@@ -173,6 +176,7 @@ class TableGame(TableInput):
         if not ok:
             self.show_error(result)
             return
+        self.tabs.take()  # this tab writes the new game (another tab's game gives way)
         storage_set(SHOW_KEY, None)
         storage_set(VIEWER_KEY, None)
         self.close_dialog()
@@ -182,14 +186,17 @@ class TableGame(TableInput):
         await self.advance(result)
 
     def save(self, save_text):
-        """Keep the game in localStorage (after every move: a reload loses nothing)."""
-        storage_set(SAVE_KEY, tableview.save_envelope(self.state.settings, save_text))
+        """Keep the game in localStorage (after every move: a reload loses nothing), unless
+        another tab has moved it on (tabs.py): then this tab steps aside."""
+        self.tabs.write(tableview.save_envelope(self.state.settings, save_text))
 
     async def resume_saved(self):
         """Resume the game in localStorage, if any; a bad save starts fresh."""
         text = storage_get(SAVE_KEY)
         if text is None:
             return
+        self.tabs.take()  # the game continues in this tab (any other tab steps aside)
+        era = self.tabs.era
         try:
             saved_settings, game_text = tableview.read_envelope(text)
             settings = shell.settings_from_saved(saved_settings, self.state.hello)
@@ -202,6 +209,8 @@ class TableGame(TableInput):
             return
         viewer = self.handoff.saved_viewer(settings)
         ok, result = await self.call("load", {"save": game_text, "seat": viewer, "proof": True})
+        if self.tabs.stale(era):  # a newer save is being loaded meanwhile
+            return
         if not ok:
             storage_set(SAVE_KEY, None)
             self.open_dialog("notice.unresumable", {"reason": shell.error_text(self.words, result)})
@@ -226,9 +235,14 @@ class TableGame(TableInput):
         """
         state = self.state
         state.busy = True
+        era = self.tabs.era
         try:
             while True:
+                if self.tabs.stale(era):  # another tab has the game: this one stops here
+                    return
                 events = await self.take_update(update, replaying)
+                if self.tabs.stale(era):  # its save was refused: another tab moved it on
+                    return
                 resumed, replaying = replaying, False
                 self.coach.take_proof(update.get("proof"))
                 self.coach.count_finished_deals(events)
@@ -237,6 +251,8 @@ class TableGame(TableInput):
                 if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.show.present(shows, pegs_moved=resumed)
+                    if self.tabs.stale(era):
+                        return
                 state.resume_show = None
                 passed_to = self.handoff.target()
                 if passed_to is not None:  # another person decides next: hand the device over
@@ -379,13 +395,15 @@ class TableGame(TableInput):
         """The game-over screen with the winner, the kind of win and the match tally."""
         state = self.state
         outcome = state.view["outcome"]
-        tally = tableview.read_tally(storage_get(TALLY_KEY))
-        if storage_get(SAVE_KEY) is not None:  # count each game once, not again on reload
+        text = storage_get(TALLY_KEY)
+        tally = tableview.read_tally(text)
+        if self.tabs.owns_save():  # count each game once: not on reload, nor in another tab
             alone = handoffview.only_person(state.settings)
-            if alone is not None:  # the match tally is you against the computers
+            game, counted = state.coach.game_id, tabsync.tally_games(text)
+            if alone is not None and game not in counted:  # you against the computers
                 side = "won" if outcome["winner"] == state.team_of(alone) else "lost"
                 tally[side] += outcome["game_points"]
-                storage_set(TALLY_KEY, json.dumps(tally))
+                storage_set(TALLY_KEY, tabsync.tally_json(tally, counted, game))
             storage_set(FINISHED_KEY, storage_get(SAVE_KEY))  # replay.html can show it
             storage_set(SAVE_KEY, None)
         state.over = {"outcome": outcome, "tally": tally}
@@ -461,6 +479,10 @@ class TableGame(TableInput):
             return
         state = self.state
         action = target.getAttribute("data-action")
+        if self.tabs.away:  # another tab has the game: only Continue here works
+            if action == "continue-here":
+                asyncio.create_task(self.tabs.continue_here())
+            return
         if action == "new-game":
             self.open_dialog()
         elif action == "close-dialog":
@@ -516,7 +538,7 @@ class TableGame(TableInput):
 
     def on_submit(self, event):
         event.preventDefault()
-        if self.state.engine is not None:
+        if self.state.engine is not None and not self.tabs.away:
             asyncio.create_task(self.start_game())
 
     async def connect(self):
@@ -569,6 +591,7 @@ class TableGame(TableInput):
 
     async def run(self):
         """Wire the table's inputs, wait for the engine, resume a saved game."""
+        self.tabs.listen()
         self.dom.form.addEventListener("submit", create_proxy(self.on_submit))
         self.dom.table.addEventListener("click", create_proxy(self.on_click))
         self.dom.table.addEventListener("dblclick", create_proxy(self.on_double))

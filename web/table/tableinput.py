@@ -29,6 +29,8 @@ class TableInput:
     # --- focus and keys -------------------------------------------------------------
 
     def dialog_open(self):
+        if self.tabs.away:  # another tab has the game: its screen covers the table
+            return True
         return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
                     and not self.review.is_open())
 

@@ -7,7 +7,9 @@ so statistics stored before them still load: ``results`` (each finished game,
 oldest first: won, your score, the best other score, the level; the latest
 RESULTS_KEPT) and ``hands`` (how many of your hands scored 0..29); and later
 ``accuracy`` (each reviewed finished game's accuracy, oldest first, the
-latest RESULTS_KEPT: ``{"game", "accuracy"}``).
+latest RESULTS_KEPT: ``{"game", "accuracy"}``) and ``counted`` (the ids of the
+latest RESULTS_KEPT finished games counted, so a game finished with the site open
+in several tabs counts once; a malformed list is dropped, the rest kept).
 """
 
 import json
@@ -31,7 +33,7 @@ def new_stats():
     return {"version": STATS_VERSION, "levels": {},
             "skunks": [0, 0], "deals": 0, "hand": 0, "pegging": 0, "cribs": 0, "crib": 0,
             "best": None, "last": {"game": "", "deal": 0, "over": False},
-            "results": [], "hands": [0] * 30, "accuracy": []}
+            "results": [], "hands": [0] * 30, "accuracy": [], "counted": []}
 
 
 def _count(value):
@@ -58,6 +60,11 @@ def read_stats(text):
     data.setdefault("results", [])
     data.setdefault("hands", [0] * 30)
     data.setdefault("accuracy", [])
+    counted = data.get("counted", [])
+    if (not isinstance(counted, list) or len(counted) > RESULTS_KEPT
+            or not all(isinstance(game, str) for game in counted)):
+        counted = []  # only the guard against counting a game twice is lost
+    data["counted"] = counted
     return data
 
 
@@ -225,10 +232,17 @@ def add_game(stats, game, level, outcome, team):
     >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 121, 95]}
     >>> add_game(stats, "g2", "easy", outcome, 0), stats["results"]
     (True, [{'won': False, 'me': 100, 'op': 121, 'level': 'easy'}])
+
+    A game is counted once even when another was counted after it (two tabs):
+
+    >>> add_game(stats, "g", "easy", outcome, 0), stats["counted"]
+    (False, ['g', 'g2'])
     """
     last = stats["last"]
-    if last["game"] == game and last["over"]:
+    counted = stats.get("counted", [])
+    if game in counted or (last["game"] == game and last["over"]):
         return False
+    stats["counted"] = (counted + [game])[-RESULTS_KEPT:]
     won = outcome["winner"] == team
     stats["levels"].setdefault(level, [0, 0])[0 if won else 1] += 1
     if outcome["kind"] not in ("win", "resign"):  # a resignation is no skunk
