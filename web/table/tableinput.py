@@ -193,6 +193,7 @@ class TableInput:
                 dialog.hidden = True
         state.stats_opener = opener
         self.coach.show_stats()
+        self.saves.show()  # the data section: storage, backups, saves set aside
         self.place_dialogs()
         self.dom.stats.querySelector("[data-action=stats-close]").focus()
 
