@@ -266,7 +266,8 @@ def test_a_backup_restores_everything_in_a_fresh_profile(app: Any, page: Any, br
         other.locator("#stats [data-action=backup-replace]").click()
         other.wait_for_selector("#table[data-resume=resumed]")  # the page starts again from it
         other.wait_for_selector("#table[data-phase=play]")
-        assert {key: stored(other, key) for key in before} == before
+        assert {key: json.loads(stored(other, key)) for key in before} == {
+            key: json.loads(text) for key, text in before.items()}
         assert not errors, errors
     finally:
         fresh.close()

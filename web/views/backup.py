@@ -105,15 +105,20 @@ def make_backup(get, keys, made=None):
     finished = _game(get(stored.FINISHED_KEY))
     if finished is not None:
         data["finished"] = finished
-    data["settings"] = stored.load_settings(get(stored.SETTINGS_KEY))[0]
-    data["tally"] = stored.load_tally(get(stored.TALLY_KEY))[0]
+    for part, key, loader in (("settings", stored.SETTINGS_KEY, stored.load_settings),
+                              ("tally", stored.TALLY_KEY, stored.load_tally)):
+        text = get(key)
+        value, problem = loader(text)
+        if text is not None and problem is None:
+            data[part] = value
     books = {}
     for book in [""] + stored.load_books(get(stored.STATS_BOOKS_KEY))[0]:
         text = get(handoffview.stats_key(stored.STATS_KEY, book))
         stats, problem = statsview.load_stats(text)
         if text is not None and problem is None:
             books[book] = stats
-    data["stats"] = books
+    if books:
+        data["stats"] = books
     aside = []
     for number in stored.aside_numbers(keys):
         record = stored.read_aside(get(stored.ASIDE_PREFIX + str(number)))
@@ -235,7 +240,7 @@ def _read_part(plan, part, value, offer):
 def _read_stats(plan, value):
     if not isinstance(value, dict):
         raise BackupError("the backup's statistics are damaged")
-    for book in value:
+    for book in sorted(value):  # in order of their names (the page's dicts keep no order)
         if book != "" and handoffview.clean_name(book) != book:
             raise BackupError("the backup's statistics have a damaged name")
         try:

@@ -119,7 +119,8 @@ def load_tally(text):
 
 def _whole(text, low, high):
     """``text`` as a whole number low..high (digits only), else None."""
-    if not isinstance(text, str) or not text.isdigit() or len(text) > 4:
+    if (not isinstance(text, str) or not 0 < len(text) <= 4
+            or not all(char in "0123456789" for char in text)):  # ASCII digits only
         return None
     value = int(text)
     return value if low <= value <= high else None
@@ -158,7 +159,8 @@ def check_books(data):
     books = []
     for book in data:
         if not isinstance(book, str) or not book or clean_name(book) != book:
-            raise ValueError("not a name: " + repr(book)[:40])
+            raise ValueError("not a name: " + (book[:40] if isinstance(book, str)
+                                               else type(book).__name__))
         if book not in books:
             books.append(book)
     return books
@@ -168,7 +170,7 @@ def load_books(text):
     """The names with statistics of their own (pass-and-play); [] when absent or bad.
 
     >>> load_books('["Ana", "Bo"]'), load_books('["Ana", 3]')[1]
-    ((['Ana', 'Bo'], None), 'books: not a name: 3')
+    ((['Ana', 'Bo'], None), 'books: not a name: int')
     """
     if text is None:
         return [], None
@@ -240,6 +242,7 @@ def read_aside(text):
             or not isinstance(data.get("text"), str)):
         return None
     when = data.get("when")
-    return {"text": data["text"], "reason": str(data.get("reason", ""))[:300],
+    reason = data.get("reason")
+    return {"text": data["text"], "reason": reason[:300] if isinstance(reason, str) else "",
             "newer": data.get("newer") is True,
             "when": when if type(when) in (int, float) and when >= 0 else None}
