@@ -65,7 +65,9 @@ class TableInput:
         active = document.activeElement
         placeholder = active is None or active == document.body or not active.isConnected
         if not placeholder:
-            placeholder = (active.classList.contains("seat-human") or active.disabled is True
+            # (a link or a section has no "disabled": MicroPython raises for it)
+            placeholder = (active.classList.contains("seat-human")
+                           or getattr(active, "disabled", None) is True
                            or active.getClientRects().length == 0)
         if not (force or placeholder):
             return
