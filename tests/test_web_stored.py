@@ -1,6 +1,6 @@
 """CPython tests of the page's storage layer: the loader of every stored key
 (web/views/stored.py, statsview.load_stats, tableview.read_envelope), the backup
-format (web/views/backup.py), and the saves written by earlier commits of the table
+format (web/views/backup.py), and the saves written by older commits of the table
 (tests/fixtures/saves/, made by tools/make_old_saves.py), each resumed by today's
 engine and settings checks."""
 
@@ -142,11 +142,11 @@ def test_saves_set_aside_keep_the_last_few_and_never_overwrite() -> None:
                                          "newer": False, "when": 12.5}
 
 
-# --- saves of earlier releases ------------------------------------------------------------------
+# --- saves of older releases ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
-def test_every_save_of_an_earlier_release_resumes(name: str) -> None:
+def test_every_save_of_an_older_release_resumes(name: str) -> None:
     made = fixture(name)
     assert len(made["commit"]) >= 7 and made["storage"]["cribbage.save"]
     storage = made["storage"]
@@ -187,7 +187,7 @@ def test_the_fixtures_span_the_formats_that_changed() -> None:
 
 
 def device(name: str) -> dict[str, str]:
-    """A device's storage: an earlier release's fixture, plus the other pages' keys."""
+    """A device's storage: an older release's fixture, plus the other pages' keys."""
     values = dict(fixture(name)["storage"])
     values.update({"cribbage-puzzles": '{"history": {}, "practice": 4}',
                    "cribbage-drills": '{"easy": {"tried": 2}}', "cribbage-lang": "ja",

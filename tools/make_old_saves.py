@@ -1,4 +1,4 @@
-"""Write tests/fixtures/saves/: what earlier commits of the table kept in localStorage.
+"""Write tests/fixtures/saves/: what older commits of the table kept in localStorage.
 
 Each fixture is made by the code of the commit it names, run once under CPython:
 ``git archive`` extracts that commit's ``cribbage/`` and ``web/`` into a temporary

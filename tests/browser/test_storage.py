@@ -1,6 +1,6 @@
 """The player's data in the browser, through the page: full storage never stops play,
 no stored value stops the table, saves the page cannot load are set aside (never
-deleted), saves of earlier releases resume, and a backup moves everything to a fresh
+deleted), saves of older releases resume, and a backup moves everything to a fresh
 profile (web/table/tablesaves.py, web/views/stored.py and backup.py)."""
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def test_saves_the_page_cannot_load_are_set_aside_and_offered(app: Any, page: An
     assert stored(page, "cribbage.save") is None
 
 
-def test_saves_of_earlier_releases_resume_on_the_page(app: Any, page: Any) -> None:
+def test_saves_of_older_releases_resume_on_the_page(app: Any, page: Any) -> None:
     app.open().wait_engine()
     first = json.loads((FIXTURES / "first_table.json").read_text())["storage"]
     page.evaluate(STORE, first)
@@ -177,7 +177,7 @@ KEYS = {
     "cribbage.aside:1": {"format": "cribbage-aside", "text": "x", "reason": "", "when": 0},
 }
 ALL_KEYS = st.fixed_dictionaries({key: text_for(valid) for key, valid in KEYS.items()})
-ISSUE_CASE = {"cribbage.settings": '{"players": "9"}'}  # stopped the UI before
+ISSUE_CASE = {"cribbage.settings": '{"players": "9"}'}  # a choice the dialog lacks
 SAVE_BAD_SETTINGS = {"cribbage.save": json.dumps({**SAVE, "settings": {"rules": {"players": 9}}}),
                      "cribbage.settings": '{"cards": ["6"], "level": "<b>"}',
                      "cribbage.stats": '{"version": 1, "levels": {"\\"><b>": [1, 1]}}',

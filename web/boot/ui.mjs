@@ -30,9 +30,9 @@ globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve,
 
 // The browser's storage for the UI (web/table/dom.py). Every call is made and checked
 // here, on the JavaScript side: an error the browser throws inside a call from Python
-// (a QuotaExceededError when the storage is full) is not caught by MicroPython's
-// try/except, and stopped the table. A write answers true or false; the page goes on
-// in memory either way and says so (web/table/tablesaves.py).
+// (a QuotaExceededError when the storage is full) escapes MicroPython's try/except
+// and would stop the table. A write answers true or false; the page goes on in
+// memory either way and says so (web/table/tablesaves.py).
 globalThis.cribbageStorage = {
   get(key) {
     try {
