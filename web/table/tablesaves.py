@@ -261,8 +261,8 @@ class TableSaves:
         except Exception as error:  # the file could not be read at all
             self.say("data.bad_file", {"reason": str(error)})
             return
-        self.say(None)
-        self.dom.stats.querySelector("[data-action=backup-replace]").focus(
+        self.say(None)  # the question: focus on its safe answer, so Enter replaces nothing
+        self.dom.stats.querySelector("[data-action=backup-cancel]").focus(
             to_js({"preventScroll": False}))
 
     def cancel(self):
