@@ -23,14 +23,18 @@ export function cardText(code) {
 }
 
 /** The language the player chose on this site (localStorage "cribbage-lang"), or null
- * (none stored, or storage blocked: then the browser's languages decide). Unchecked:
- * chooseLanguage ignores anything that is not one of ours. */
+ * (none stored, or storage blocked: then the browser's languages decide). A stored
+ * value that is not one of ours is dropped with a warning (the page never stops on it). */
 export function storedLanguage() {
+  let stored = null;
   try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+    stored = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
+  if (stored === null || LANGUAGES.includes(stored)) return stored;
+  console.warn(`Stored ${STORAGE_KEY} dropped (not a language of the site: ${String(stored).slice(0, 20)})`);
+  return null;
 }
 
 /** Remember the player's choice for the whole site; false if storage is blocked

@@ -28,6 +28,71 @@ const SHIM = {
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// The browser's storage for the UI (web/table/dom.py). Every call is made and checked
+// here, on the JavaScript side: an error the browser throws inside a call from Python
+// (a QuotaExceededError when the storage is full) escapes MicroPython's try/except
+// and would stop the table. A write answers true or false; the page goes on in
+// memory either way and says so (web/table/tablesaves.py).
+globalThis.cribbageStorage = {
+  get(key) {
+    try {
+      const text = globalThis.localStorage.getItem(key);
+      return typeof text === "string" ? text : null;
+    } catch {
+      return null; // storage blocked (some private modes): nothing stored
+    }
+  },
+  set(key, text) {
+    try {
+      if (text === null || text === undefined) globalThis.localStorage.removeItem(key);
+      else globalThis.localStorage.setItem(key, String(text));
+      return true;
+    } catch (error) {
+      console.warn(`Not stored (${key}): ${error.name || error}`);
+      return false;
+    }
+  },
+  // Every key, as JSON text (a list crosses into MicroPython most simply as text).
+  keys() {
+    try {
+      const store = globalThis.localStorage;
+      return JSON.stringify(Array.from({ length: store.length }, (_, index) => store.key(index)));
+    } catch {
+      return "[]";
+    }
+  },
+  // Ask the browser to keep the site's data under storage pressure; resolves to whether
+  // it will (false where the browser cannot say).
+  async persist() {
+    try {
+      return (await navigator.storage?.persisted?.()) || Boolean(await navigator.storage?.persist?.());
+    } catch {
+      return false;
+    }
+  },
+  // {usage, quota, persisted} in bytes as JSON text, or "null" where the browser cannot say.
+  async estimate() {
+    try {
+      const { usage, quota } = await navigator.storage.estimate();
+      const persisted = Boolean(await navigator.storage.persisted?.());
+      return JSON.stringify({ usage, quota, persisted });
+    } catch {
+      return "null";
+    }
+  },
+  // Offer `text` as a file called `name` (a download; nothing leaves the device).
+  download(name, text) {
+    const url = URL.createObjectURL(new Blob([String(text)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  },
+};
+
 // The page's own main script: ui.json's main (main.py, the table), or the
 // module its <script src="./ui.mjs" data-main="./replay.py"> names (the replay
 // viewer), one of ui.json's files.

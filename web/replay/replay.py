@@ -23,7 +23,8 @@ import json
 import handoffview
 import replayview
 import shell
-from dom import FINISHED_KEY, SAVE_KEY, VIEWER_KEY, storage_get
+import stored
+from dom import FINISHED_KEY, SAVE_KEY, VIEWER_KEY, load, storage_get, warn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from shell import i18n
@@ -40,9 +41,9 @@ def own_seat(settings):
         persons = handoffview.people(settings)
     except (AttributeError, KeyError, TypeError, ValueError):  # settings of an odd save
         persons = []
-    text = storage_get(VIEWER_KEY)
-    if text is not None and text.isdigit() and int(text) in persons and len(persons) > 1:
-        return int(text)
+    seat = load(VIEWER_KEY, stored.load_seat)
+    if seat in persons and len(persons) > 1:
+        return seat
     return persons[0] if persons else HUMAN
 
 
@@ -85,13 +86,16 @@ class Viewer:
         if fragment:  # some other fragment: a mangled or foreign link, not the table's game
             self.fail("replay.bad_link", {"reason": self.words.t("replay.not_a_link")})
             return
-        text = storage_get(SAVE_KEY) or storage_get(FINISHED_KEY)
-        save = None
-        if text is not None:
+        save, settings = None, None
+        for key in (SAVE_KEY, FINISHED_KEY):  # the game in progress, else the last finished
+            text = storage_get(key)
+            if text is None:
+                continue
             try:
                 settings, save = read_envelope(text)
-            except ValueError:
-                save = None
+                break
+            except ValueError as error:  # the table sets it aside when it loads
+                warn("Stored " + key + " not shown (" + str(error) + ")")
         if save is None:
             self.fail("replay.none", {}, state="empty")
             return

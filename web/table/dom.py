@@ -1,20 +1,27 @@
 """The table's fixed DOM handles and the browser's storage (MicroPython, main thread).
 
+Storage is reached only through :func:`storage_get`, :func:`storage_set` and
+:func:`load` (a loader of stored.py checks every value read).
+
 Nothing here changes during a game: the game's state lives in one
 :class:`tablestate.TableState`, and the table's code reaches the page only
 through a :class:`Dom`.
 """
 
-from pyscript import document, window
+import json
 
-SETTINGS_KEY = "cribbage.settings"
-SAVE_KEY = "cribbage.save"
-FINISHED_KEY = "cribbage.finished"  # the last game finished at the table (for its replay)
-TALLY_KEY = "cribbage.tally"
-STATS_KEY = "cribbage.stats"
-STATS_BOOKS_KEY = "cribbage.stats.books"  # names with statistics of their own (pass-and-play)
-VIEWER_KEY = "cribbage.viewer"  # pass-and-play: the seat whose person last had the device
-SHOW_KEY = "cribbage.showing"  # the deal whose show waits for Continue (a reload shows it again)
+from pyscript import document, window
+from stored import (  # noqa: F401  (the keys, for the table's modules and replay.py)
+    ASIDE_PREFIX,
+    FINISHED_KEY,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    SHOW_KEY,
+    STATS_BOOKS_KEY,
+    STATS_KEY,
+    TALLY_KEY,
+    VIEWER_KEY,
+)
 
 
 def next_turn():
@@ -48,22 +55,41 @@ class Dom:
 
 def storage_get(key):
     """A localStorage value, or None (storage can be missing or blocked)."""
-    try:
-        text = window.localStorage.getItem(key)
-    except Exception:
-        return None
+    text = window.cribbageStorage.get(key)
     return text if isinstance(text, str) and text else None
 
 
 def storage_set(key, text):
-    """Keep (or with None, forget) a localStorage value; a full or blocked store is no error."""
+    """Keep (or with None, forget) a localStorage value; True if the browser kept it.
+
+    The write is made by ui.mjs's cribbageStorage, which catches the browser's
+    errors on the JavaScript side (full or blocked storage is no error here: the
+    game goes on in memory, and the caller may say so).
+    """
+    return window.cribbageStorage.set(key, text) is True
+
+
+def storage_keys():
+    """Every key in localStorage ([] when it is blocked)."""
     try:
-        if text is None:
-            window.localStorage.removeItem(key)
-        else:
-            window.localStorage.setItem(key, text)
-    except Exception:
-        pass  # private mode or full storage: the game goes on unsaved
+        keys = json.loads(str(window.cribbageStorage.keys()))
+    except ValueError:
+        return []
+    return [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
+
+
+def load(key, loader):
+    """The value stored under ``key`` read through ``loader`` (stored.py's loaders:
+    text or None -> (value, problem)); a value dropped is said in the console."""
+    value, problem = loader(storage_get(key))
+    if problem is not None:
+        warn("Stored " + key + " dropped (" + problem + ")")
+    return value
+
+
+def warn(text):
+    """A warning in the browser's console (not an error: the page goes on)."""
+    window.console.warn(text)
 
 
 def url_speed():

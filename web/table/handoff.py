@@ -13,7 +13,8 @@ person and what they are called is web/views/handoffview.py's.
 import asyncio
 
 import handoffview
-from dom import VIEWER_KEY, storage_get, storage_set, url_number
+import stored
+from dom import VIEWER_KEY, load, storage_set, url_number
 from pyscript import window
 from pyscript.ffi import to_js
 from tablerender import log, render_centre, render_opponents, render_scores, set_text
@@ -55,10 +56,8 @@ class Handoff:
     def saved_viewer(self, settings):
         """The person who last had the device (kept across a reload), else the first."""
         persons = handoffview.people(settings)
-        text = storage_get(VIEWER_KEY)
-        if text and text.isdigit() and int(text) in persons:
-            return int(text)
-        return persons[0]
+        seat = load(VIEWER_KEY, stored.load_seat)
+        return seat if seat in persons else persons[0]
 
     async def pass_to(self, seat):
         """Hide every hand, wait for ``seat``'s person to press Show my cards, and return

@@ -13,30 +13,37 @@ CPython). docs/architecture.md describes the MicroPython subset kept to.
 import asyncio
 import json
 
-from dom import SETTINGS_KEY, Dom, next_turn, storage_get, storage_set
+import stored
+from dom import SETTINGS_KEY, Dom, load, next_turn, storage_set, warn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 
 def restore_form(dom):
     """Put the last used settings back into the dialog (the levels once the engine
-    has said which it offers: TableGame.offer_levels)."""
-    text = storage_get(SETTINGS_KEY)
-    if text is None:
-        return
-    try:
-        values = json.loads(text)
-    except ValueError:
-        return
-    if not isinstance(values, dict):
-        return
+    has said which it offers: TableGame.offer_levels). A value the dialog does not
+    offer (a choice of a newer version, or a damaged store) is dropped and said in
+    the console: the dialog's own default stays."""
+    values = load(SETTINGS_KEY, stored.load_settings)
     for element in dom.form.elements:
         name = element.name
-        if name in values:
-            if element.type == "checkbox":
-                element.checked = values[name] is True
-            elif isinstance(values[name], str):
-                element.value = values[name]
+        if not name or name not in values or element.type in ("submit", "button", "file"):
+            continue
+        value = values[name]
+        if element.type == "checkbox":
+            element.checked = value is True
+        elif not isinstance(value, str):
+            continue
+        elif element.tagName == "SELECT" and not offered(element, value):
+            if not element.classList.contains("level-choice"):  # levels: once the engine says
+                warn("Stored setting " + name + " dropped (not offered: " + value[:20] + ")")
+        else:
+            element.value = value
+
+
+def offered(select, value):
+    """Whether the choice ``select`` offers ``value``."""
+    return any(option.value == value for option in select.options)
 
 
 def apply_display(dom, event=None):
@@ -58,7 +65,8 @@ def apply_display(dom, event=None):
 def show_level_choices(dom):
     """Show one seat choice per player and one level choice per computer (a seat played
     by a person has no level)."""
-    players = int(dom.form.querySelector("select[name=players]").value)
+    chosen = str(dom.form.querySelector("select[name=players]").value)
+    players = int(chosen) if chosen.isdigit() else 2  # always one of the options offered
     for label in dom.form.querySelectorAll(".more-levels, .more-seats"):
         four = label.classList.contains("four-only")
         label.hidden = players < 3 or (four and players < 4)
@@ -74,8 +82,8 @@ def show_level_choices(dom):
 # The UI's modules, leaves first, so each turn compiles one module (MicroPython compiles
 # an import in one go: all of them at once would hold the main thread for ~0.5 s).
 UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerender", "coachview",
-              "charts", "statsview", "reviewview", "tablecoach", "tableinput", "tableshow",
-              "tablereview", "tabsync", "tabs", "tablegame")
+              "charts", "statsview", "reviewview", "backup", "tablecoach", "tableinput",
+              "tableshow", "tablereview", "tablesaves", "tabsync", "tabs", "tablegame")
 
 
 async def boot(dom):

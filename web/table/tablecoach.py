@@ -14,8 +14,9 @@ import coachview
 import handoffview
 import shell
 import statsview
+import stored
 import tableview
-from dom import STATS_BOOKS_KEY, STATS_KEY, storage_get, storage_set
+from dom import STATS_BOOKS_KEY, STATS_KEY, load, storage_set
 
 ACTIONS = ("hint", "review", "stats", "stats-reset", "stats-close")
 
@@ -152,7 +153,7 @@ class TableCoach:
     # --- game over and statistics ----------------------------------------------------
 
     def read_stats(self, book=""):
-        return statsview.read_stats(storage_get(handoffview.stats_key(STATS_KEY, book)))
+        return load(handoffview.stats_key(STATS_KEY, book), statsview.load_stats)
 
     def write_stats(self, stats, book=""):
         storage_set(handoffview.stats_key(STATS_KEY, book), json.dumps(stats))
@@ -162,14 +163,7 @@ class TableCoach:
 
     def books(self):
         """The names with statistics of their own (pass-and-play and named players)."""
-        try:
-            books = json.loads(storage_get(STATS_BOOKS_KEY) or "[]")
-        except ValueError:
-            return []
-        if not isinstance(books, list):
-            return []
-        return [book for book in books
-                if isinstance(book, str) and book and handoffview.clean_name(book) == book]
+        return load(STATS_BOOKS_KEY, stored.load_books)
 
     def on_change(self, event):
         """Another book chosen in the statistics panel."""

@@ -13,6 +13,7 @@ import json
 
 import handoffview
 import shell
+import stored
 import tableview
 import tabsync
 from dom import (
@@ -22,6 +23,7 @@ from dom import (
     SHOW_KEY,
     TALLY_KEY,
     VIEWER_KEY,
+    load,
     storage_get,
     storage_set,
 )
@@ -46,6 +48,8 @@ from tablerender import (
 )
 from tablereview import ACTIONS as REVIEW_ACTIONS
 from tablereview import TableReview
+from tablesaves import ACTIONS as SAVES_ACTIONS
+from tablesaves import TableSaves
 from tableshow import TableShow
 from tablestate import COMPUTER_PAUSE
 from tabs import Tabs
@@ -64,6 +68,7 @@ class TableGame(TableInput):
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
         self.handoff = Handoff(dom, state, self)  # pass-and-play: the device changes hands
         self.tabs = Tabs(dom, self)  # one game, one writer: other tabs of the site follow
+        self.saves = TableSaves(dom, state, self)  # the save, saves set aside, backups
 
     @property
     def words(self):
@@ -130,6 +135,7 @@ class TableGame(TableInput):
         notice = self.state.notice
         note.hidden = notice is None
         note.textContent = self.words.t(notice[0], notice[1]) if notice else ""
+        self.saves.draw_notice_offer(notice)
 
     def close_dialog(self):
         self.dom.form.hidden = True
@@ -187,14 +193,24 @@ class TableGame(TableInput):
 
     def save(self, save_text):
         """Keep the game in localStorage (after every move: a reload loses nothing), unless
-        another tab has moved it on (tabs.py): then this tab steps aside."""
-        self.tabs.write(tableview.save_envelope(self.state.settings, save_text))
+        another tab has moved it on (tabs.py: this tab then steps aside); when storage
+        refuses, the game goes on and the table says so (tablesaves.py)."""
+        self.saves.save(self.state.settings, save_text, self.tabs.write)
 
     async def resume_saved(self):
-        """Resume the game in localStorage, if any; a bad save starts fresh."""
-        text = storage_get(SAVE_KEY)
+        """Resume the game in localStorage, if any. A save the page cannot load is set
+        aside, never deleted, and the dialog says how to get it back. ``#table
+        [data-resume]`` then says what happened: none, resumed, set-aside or finished."""
+        outcome, update = await self.resume_from(storage_get(SAVE_KEY))
+        self.dom.table.setAttribute("data-resume", outcome)
+        if update is not None:
+            self.handoff.first = True  # with several people: never back to someone's open cards
+            await self.advance(update, replaying=True)
+
+    async def resume_from(self, text):
+        """Load the stored save ``text``: (what happened, the engine's update to resume)."""
         if text is None:
-            return
+            return "none", None
         self.tabs.take()  # the game continues in this tab (any other tab steps aside)
         era = self.tabs.era
         try:
@@ -203,27 +219,27 @@ class TableGame(TableInput):
             settings["seats"] = handoffview.saved_seats(saved_settings,
                                                         settings["rules"]["players"])
         except ValueError as error:
-            storage_set(SAVE_KEY, None)
-            print("The saved game was put aside:", error)  # the player gets the notice
-            self.open_dialog("notice.unreadable")
-            return
+            newer = getattr(error, "newer", False) is True
+            self.saves.put_aside(text, str(error), newer)
+            self.open_dialog("notice.newer" if newer else "notice.unreadable")
+            return "set-aside", None
         viewer = self.handoff.saved_viewer(settings)
         ok, result = await self.call("load", {"save": game_text, "seat": viewer, "proof": True})
         if self.tabs.stale(era):  # a newer save is being loaded meanwhile
-            return
+            return "none", None
         if not ok:
-            storage_set(SAVE_KEY, None)
+            self.saves.put_aside(text, result.get("message") or "", False)
             self.open_dialog("notice.unresumable", {"reason": shell.error_text(self.words, result)})
-            return
-        if result["phase"] == "over":
-            storage_set(SAVE_KEY, None)
-            return
+            return "set-aside", None
+        if result["phase"] == "over":  # kept as the last finished game (replay.html)
+            if storage_set(FINISHED_KEY, text):
+                storage_set(SAVE_KEY, None)
+            return "finished", None
         self.close_dialog()
         self.begin(settings, result["view"])
-        shown = storage_get(SHOW_KEY)  # the save was taken while a show waited for Continue
-        self.state.resume_show = int(shown) if shown and shown.isdigit() else None
-        self.handoff.first = True  # with several people: never back to someone's open cards
-        await self.advance(result, replaying=True)
+        # The save was taken while a show waited for Continue.
+        self.state.resume_show = load(SHOW_KEY, stored.load_deal)
+        return "resumed", result
 
     # --- the game loop --------------------------------------------------------------
 
@@ -396,7 +412,7 @@ class TableGame(TableInput):
         state = self.state
         outcome = state.view["outcome"]
         text = storage_get(TALLY_KEY)
-        tally = tableview.read_tally(text)
+        tally = load(TALLY_KEY, stored.load_tally)
         if self.tabs.owns_save():  # count each game once: not on reload, nor in another tab
             alone = handoffview.only_person(state.settings)
             game, counted = state.coach.game_id, tabsync.tally_games(text)
@@ -404,8 +420,9 @@ class TableGame(TableInput):
                 side = "won" if outcome["winner"] == state.team_of(alone) else "lost"
                 tally[side] += outcome["game_points"]
                 storage_set(TALLY_KEY, tabsync.tally_json(tally, counted, game))
-            storage_set(FINISHED_KEY, storage_get(SAVE_KEY))  # replay.html can show it
-            storage_set(SAVE_KEY, None)
+            # replay.html can show it; the save stays until that copy is stored
+            if storage_set(FINISHED_KEY, storage_get(SAVE_KEY)):
+                storage_set(SAVE_KEY, None)
         state.over = {"outcome": outcome, "tally": tally}
         self.draw_game_over()
         self.coach.game_over(outcome)
@@ -470,6 +487,7 @@ class TableGame(TableInput):
         self.coach.redraw()
         self.review.redraw()
         self.handoff.redraw()
+        self.saves.redraw()
 
     # --- the player's input -------------------------------------------------------------
 
@@ -502,6 +520,8 @@ class TableGame(TableInput):
             self.coach.on_action(action, target)
         elif action in REVIEW_ACTIONS:
             self.review.on_action(action, target)
+        elif action in SAVES_ACTIONS:
+            self.saves.on_action(action, target)
         elif state.view is None or state.busy:
             return
         elif action == "pick":
@@ -601,6 +621,8 @@ class TableGame(TableInput):
         self.dom.table.addEventListener("dragend", create_proxy(self.on_drag_end))
         document.addEventListener("keydown", create_proxy(self.on_key))
         self.dom.stats.addEventListener("change", create_proxy(self.coach.on_change))
+        self.dom.stats.querySelector("input[name=backup-file]").addEventListener(
+            "change", create_proxy(lambda event: asyncio.create_task(self.saves.open_file(event))))
         window.onresize = create_proxy(self.place_dialogs)
         self.place_dialogs()
         await self.connect()
@@ -618,12 +640,8 @@ class TableGame(TableInput):
 
 
 def saved_settings():
-    """The dialog's last values (localStorage), or {} when there are none or they are bad."""
-    try:
-        values = json.loads(storage_get(SETTINGS_KEY) or "{}")
-    except ValueError:
-        return {}
-    return values if isinstance(values, dict) else {}
+    """The dialog's last values (localStorage), checked (stored.load_settings)."""
+    return load(SETTINGS_KEY, stored.load_settings)
 
 
 def new_deal(events):

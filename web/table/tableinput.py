@@ -67,7 +67,9 @@ class TableInput:
         active = document.activeElement
         placeholder = active is None or active == document.body or not active.isConnected
         if not placeholder:
-            placeholder = (active.classList.contains("seat-human") or active.disabled is True
+            # (a link or a section has no "disabled": MicroPython raises for it)
+            placeholder = (active.classList.contains("seat-human")
+                           or getattr(active, "disabled", None) is True
                            or active.getClientRects().length == 0)
         if not (force or placeholder):
             return
@@ -195,6 +197,7 @@ class TableInput:
                 dialog.hidden = True
         state.stats_opener = opener
         self.coach.show_stats()
+        self.saves.show()  # the data section: storage, backups, saves set aside
         self.place_dialogs()
         self.dom.stats.querySelector("[data-action=stats-close]").focus()
 

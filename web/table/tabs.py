@@ -85,8 +85,9 @@ class Tabs:
         return self.away or era != self.era
 
     def write(self, text):
-        """Save ``text`` unless it would lose a move of the stored save (another tab's);
-        returns whether this tab still has the game."""
+        """Save ``text`` unless it would lose a move of the stored save (another tab's):
+        True when stored, False when another tab has the game, None when storage refused
+        (the game stays this tab's; the next save tries again)."""
         if self.away:
             return False
         writer = storage_get(WRITER_KEY)
@@ -99,7 +100,8 @@ class Tabs:
             print("Not saved: another tab has moved this game on")
             self.fall_behind(stored is not None and tabsync.extends(self.base, stored))
             return False
-        storage_set(SAVE_KEY, text)
+        if not storage_set(SAVE_KEY, text):
+            return None
         self.base = text
         return True
 

@@ -208,7 +208,8 @@ def settings_from_saved(saved, offer):
             if index + 1 < len(levels):
                 values[name] = levels[index + 1]
         settings = settings_from_form(values, offer)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RuntimeError):
+        # RuntimeError: str() of a value nested too deeply (MicroPython's json reads it)
         raise ValueError("the saved settings are damaged") from None
     if settings["rules"] != rules or settings["levels"] != levels:
         raise ValueError("the saved settings are damaged")

@@ -12,10 +12,11 @@ latest RESULTS_KEPT finished games counted, so a game finished with the site ope
 in several tabs counts once; a malformed list is dropped, the rest kept).
 """
 
-import json
+import json  # noqa: F401  (the doctests write statistics with it)
 
 from charts import accuracy_chart, hands_chart, results_chart
 from coachview import PEGGING
+from stored import parse
 from tableview import card_html, html, level_name
 
 STATS_VERSION = 1
@@ -40,6 +41,45 @@ def _count(value):
     return type(value) is int and 0 <= value < 10 ** 9
 
 
+def check_stats(data):
+    """Statistics from their stored JSON value, older ones brought up to date (the keys
+    version 1 grew start empty); ValueError if they are not ours.
+
+    >>> check_stats(new_stats()) == new_stats()
+    True
+    >>> check_stats({"version": 1, "deals": -4})
+    Traceback (most recent call last):
+    ...
+    ValueError: not statistics of this version
+    """
+    if not _valid(data) or not _valid_extras(data):
+        raise ValueError("not statistics of this version")
+    data.setdefault("results", [])
+    data.setdefault("hands", [0] * 30)
+    data.setdefault("accuracy", [])
+    counted = data.get("counted", [])
+    if (not isinstance(counted, list) or len(counted) > RESULTS_KEPT
+            or not all(isinstance(game, str) for game in counted)):
+        counted = []  # only the guard against counting a game twice is lost
+    data["counted"] = counted
+    return data
+
+
+def load_stats(text):
+    """``(statistics, problem)`` from localStorage text (stored.py's loaders): zeros when
+    absent; when malformed, zeros and why.
+
+    >>> load_stats('{"version": 2}')[1]
+    'statistics: not statistics of this version'
+    """
+    if not text:
+        return new_stats(), None
+    try:
+        return check_stats(parse(text)), None
+    except ValueError as error:
+        return new_stats(), "statistics: " + str(error)
+
+
 def read_stats(text):
     """Statistics from localStorage text; anything malformed starts again from zero.
 
@@ -51,21 +91,7 @@ def read_stats(text):
     >>> read_stats("not json") == new_stats()
     True
     """
-    try:
-        data = json.loads(text) if text else None
-    except ValueError:
-        return new_stats()
-    if not _valid(data) or not _valid_extras(data):
-        return new_stats()
-    data.setdefault("results", [])
-    data.setdefault("hands", [0] * 30)
-    data.setdefault("accuracy", [])
-    counted = data.get("counted", [])
-    if (not isinstance(counted, list) or len(counted) > RESULTS_KEPT
-            or not all(isinstance(game, str) for game in counted)):
-        counted = []  # only the guard against counting a game twice is lost
-    data["counted"] = counted
-    return data
+    return load_stats(text)[0]
 
 
 def _valid_extras(data):
@@ -133,7 +159,7 @@ def _valid(data):
         if not _count(data.get(key)):
             return False
     levels, skunks = data.get("levels"), data.get("skunks")
-    if not isinstance(levels, dict) or not all(isinstance(level, str) for level in levels):
+    if not isinstance(levels, dict) or not all(_level(level) for level in levels):
         return False
     for pair in list(levels.values()) + [skunks]:
         if not isinstance(pair, list) or len(pair) != 2 or not all(_count(n) for n in pair):
@@ -146,7 +172,28 @@ def _valid(data):
     if best is None:
         return True
     return (isinstance(best, dict) and _count(best.get("points")) and best["points"] <= 29
-            and isinstance(best.get("cards"), list) and isinstance(best.get("starter"), str))
+            and isinstance(best.get("cards"), list) and 3 <= len(best["cards"]) <= 7
+            and all(_card(card) for card in best["cards"]) and _card(best.get("starter")))
+
+
+def _level(name):
+    """A level's name as the engine writes them (it lands in markup and attributes).
+
+    >>> _level("expert"), _level('"><img>'), _level("")
+    (True, False, False)
+    """
+    return (isinstance(name, str) and 0 < len(name) <= 30
+            and all(char in "abcdefghijklmnopqrstuvwxyz0123456789_-" for char in name))
+
+
+def _card(code):
+    """A card's code (``5S``).
+
+    >>> _card("TH"), _card("1H"), _card(["5S"])
+    (True, False, False)
+    """
+    return (isinstance(code, str) and len(code) == 2 and code[0] in "A23456789TJQK"
+            and code[1] in "SHDC")
 
 
 def level_key(levels):

@@ -16,6 +16,7 @@ import json
 
 from pegboard import escape
 from shell import i18n
+from stored import load_tally
 
 COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 HUMAN = 0
@@ -268,6 +269,19 @@ def final_scores(words, scores, score_names):
 # --- saved data --------------------------------------------------------------------
 
 
+ENVELOPE_KEYS = ("format", "version", "settings", "game")
+
+
+class SaveError(ValueError):
+    """A stored save the page cannot load; ``newer``: it looks written by a newer
+    version of the site (a version above ours, or keys we do not know), so a newer
+    copy of the site may open it."""
+
+    def __init__(self, message, newer=False):
+        super().__init__(message)
+        self.newer = newer
+
+
 def save_envelope(settings, game_text):
     """What the page keeps in localStorage after every move."""
     return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
@@ -275,23 +289,42 @@ def save_envelope(settings, game_text):
 
 
 def read_envelope(text):
-    """``(settings, game_text)`` from a stored envelope; raises ValueError if unusable.
+    """``(settings, game_text)`` from a stored envelope; raises :class:`SaveError` (a
+    ValueError) if unusable. Every envelope written so far is version 1; what older
+    tables kept in the settings is brought up to date by ``shell.settings_from_saved``
+    and ``handoffview.saved_seats`` (tests/fixtures/saves/ holds their saves).
 
     >>> read_envelope(save_envelope({"level": "easy"}, "{}"))
     ({'level': 'easy'}, '{}')
     >>> read_envelope("{oops")
     Traceback (most recent call last):
     ...
-    ValueError: the saved game is not readable
+    tableview.SaveError: the saved game is not readable
+    >>> newer = '{"format": "cribbage-table", "version": 2, "settings": {}, "game": ""}'
+    >>> try:
+    ...     read_envelope(newer)
+    ... except SaveError as error:
+    ...     print(error, error.newer)
+    the saved game is in format version 2; this version of the site reads 1 True
     """
     try:
         data = json.loads(text)
     except Exception:  # MicroPython raises ValueError, CPython JSONDecodeError
-        raise ValueError("the saved game is not readable") from None
-    if (not isinstance(data, dict) or data.get("format") != SAVE_FORMAT
-            or data.get("version") != SAVE_VERSION or not isinstance(data.get("game"), str)
-            or not isinstance(data.get("settings"), dict)):
-        raise ValueError("the saved game is not one of ours")
+        raise SaveError("the saved game is not readable") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("the saved game is not one of ours")
+    version = data.get("version")
+    if type(version) is int and version > SAVE_VERSION:
+        raise SaveError("the saved game is in format version " + str(version)
+                        + "; this version of the site reads " + str(SAVE_VERSION), True)
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError("the saved game's version is damaged")
+    unknown = sorted(str(key)[:40] for key in data if key not in ENVELOPE_KEYS)
+    if unknown:
+        raise SaveError("the saved game has parts this version does not know: "
+                        + ", ".join(unknown), True)
+    if not isinstance(data.get("game"), str) or not isinstance(data.get("settings"), dict):
+        raise SaveError("the saved game is damaged")
     return data["settings"], data["game"]
 
 
@@ -301,14 +334,7 @@ def read_tally(text):
     >>> read_tally('{"won": 3, "lost": 1}'), read_tally("junk")
     ({'won': 3, 'lost': 1}, {'won': 0, 'lost': 0})
     """
-    try:
-        data = json.loads(text or "{}")
-        won, lost = int(data.get("won", 0)), int(data.get("lost", 0))
-        if won < 0 or lost < 0 or won > 10 ** 6 or lost > 10 ** 6:
-            raise ValueError
-        return {"won": won, "lost": lost}
-    except Exception:
-        return {"won": 0, "lost": 0}
+    return load_tally(text)[0]
 
 
 def html(text):
