@@ -6,7 +6,9 @@
 - the README stays short enough to read in five minutes;
 - every repository file a doc names in backticks exists, and every command it
   shows exists: ``python build.py <sub>``, ``python -m cribbage <sub>``,
-  ``python <file>.py``, each with options its parser defines.
+  ``python <file>.py``, each with options its parser defines;
+- every test file (``tests/test_*.py``, ``tests/browser/test_*.py``) has its
+  row in docs/testing.md, under its own folder's table.
 
 Each check is a function returning the problems it found, run on the real
 documents and, once, on a small document with a planted fault, so that a check
@@ -200,6 +202,21 @@ def bad_commands(doc: Path, text: str) -> list[str]:
     return problems
 
 
+# --- the test files listed -----------------------------------------------------------
+
+
+def unlisted_tests(text: str) -> list[str]:
+    """Test files that docs/testing.md (``text``) does not name in backticks: those of
+    ``tests/`` before its "**The site**" part, those of ``tests/browser/`` after it."""
+    engine, _, site = text.partition("**The site**")
+    problems = []
+    for folder, part in ((ROOT / "tests", engine), (ROOT / "tests" / "browser", site)):
+        named = set(INLINE_CODE.findall(FENCE.sub("", part)))
+        problems += [f"{path.relative_to(ROOT)}: not in docs/testing.md"
+                     for path in sorted(folder.glob("test_*.py")) if path.name not in named]
+    return problems
+
+
 # --- the tests ----------------------------------------------------------------------
 
 
@@ -225,6 +242,10 @@ def test_every_rule_is_numbered_and_traced() -> None:
 def test_the_readme_is_short() -> None:
     lines = _text(ROOT / "README.md").count("\n")
     assert lines <= README_MAX_LINES, f"README.md has {lines} lines (at most {README_MAX_LINES})"
+
+
+def test_every_test_file_is_described() -> None:
+    assert unlisted_tests(_text(ROOT / "docs" / "testing.md")) == []
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
@@ -297,3 +318,15 @@ def test_each_check_finds_a_planted_fault() -> None:
         "README.md: `python bench/page_speed.py`: no such file",
         "README.md: `python bench/page_move.py`: no option --turbo",
     ]
+
+
+def test_an_unlisted_test_file_is_found() -> None:
+    """A row renamed, and a browser file named only in the engine's table, are found."""
+    text = _text(ROOT / "docs" / "testing.md")
+    assert unlisted_tests(text.replace("`test_serve.py`", "`test_serving.py`")) == [
+        "tests/test_serve.py: not in docs/testing.md"]
+    engine, _, _ = text.partition("**The site**")
+    missing = unlisted_tests(engine + "**The site** `test_tabs.py` is elsewhere")
+    assert "tests/browser/test_pyscript.py: not in docs/testing.md" in missing
+    assert "tests/browser/test_tabs.py: not in docs/testing.md" not in missing
+    assert "tests/test_serve.py: not in docs/testing.md" not in missing
