@@ -1,4 +1,4 @@
-"""A new build reaches an open table, announced, and the game goes on (issue 37, point 5).
+"""A new build reaches an open table, announced, and the game goes on.
 
 One origin serves build A; the player starts a game; then it serves build B
 whose files are all OLDER by date than A's (a deploy that kept its files'
