@@ -135,6 +135,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
     _etags: dict[tuple[str, int, int], str] = {}
+    # Access-Control-Allow-Origin on every file, as a host serving custom elements to
+    # other origins sends it (tests); by default only on cross_origin()'s files.
+    every_origin = False
 
     @property
     def base(self) -> str:
@@ -215,7 +218,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if varies:
                 self.send_header("Vary", "Accept-Encoding")
             self.send_header("X-Content-Type-Options", "nosniff")
-            if cross_origin(self.path.split("?")[0]):
+            if self.every_origin or cross_origin(self.path.split("?")[0]):
                 self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
