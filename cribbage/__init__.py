@@ -6,7 +6,8 @@
 """
 
 from .cards import Card, CardError, full_deck, parse_cards
-from .game import Event, Game, GameStateError, IllegalMoveError, Move
+from .game import Game, GameStateError
+from .moves import Event, IllegalMoveError, Move
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
     PegScore,

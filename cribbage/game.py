@@ -20,15 +20,19 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import i18n
 from .cards import Card, CardError, check_distinct, full_deck, parse_cards
+from .moves import EVENT_KINDS as EVENT_KINDS  # re-exported: cribbage.game.X still works
+from .moves import MOVE_KINDS as MOVE_KINDS
+from .moves import Claim as Claim
+from .moves import Event as Event
+from .moves import IllegalMoveError as IllegalMoveError
+from .moves import Move as Move
 from .play import closing_point, next_in_turn
 from .rules import Outcome, Rules, RulesError
 from .scoring import (
@@ -39,9 +43,7 @@ from .scoring import (
     score_hand,
     score_peg,
 )
-
-if TYPE_CHECKING:
-    from .view import PlayerView
+from .view import PlayerView
 
 # Phases, in the order a deal goes through them.
 CUT = "cut"  # cutting for the first deal
@@ -54,127 +56,14 @@ MUGGINS = "muggins"  # manual counting: opponents may call a wrong claim
 OVER = "over"
 PHASES = (CUT, DISCARD, STARTER, PLAY, PEG_COUNT, COUNT, MUGGINS, OVER)
 
-MOVE_KINDS = ("cut", "discard", "play", "go", "count", "muggins", "pass")
-BARE_MOVES = ("cut", "go", "muggins", "pass")  # moves that take no cards
-# Every kind of event the engine records (each has an ``event.<kind>`` log line).
-EVENT_KINDS = ("cut", "dealer", "three", "deal", "discard", "starter", "heels", "play",
-               "go_said", "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over",
-               "resign")
 CRIB_SIZE = 4
 SAVE_FORMAT = "cribbage-game"
 SAVE_VERSION = 1
 MAX_SEED = 2**64  # seeds are whole numbers 0 <= seed < MAX_SEED
-_CLAIM_TEXT = re.compile(r"[0-9]{1,2}")
-
-
-class IllegalMoveError(ValueError):
-    """Raised for a move that is not legal now; the game is unchanged."""
 
 
 class GameStateError(ValueError):
     """Raised for a saved game or scripted deal that cannot be loaded."""
-
-
-@dataclass(frozen=True)
-class Move:
-    """A player's action. Its text form is what saves and the CLI use.
-
-    >>> Move.parse("discard 8c 8d")
-    Move(kind='discard', cards=(Card('8D'), Card('8C')), points=None)
-    >>> str(Move("play", (Card.parse("5S"),))), str(Move("count", points=12))
-    ('play 5S', 'count 12')
-    """
-
-    kind: str
-    cards: tuple[Card, ...] = ()
-    points: int | None = None
-
-    def __post_init__(self) -> None:
-        # Discards are a set: store them sorted so equal choices compare equal.
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-
-    @classmethod
-    def parse(cls, text: object) -> Move:
-        """Read a move from its text form; raise :class:`IllegalMoveError` if malformed."""
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str) or not text.split():
-            raise IllegalMoveError(f"not a move: {text!r}")
-        kind, *rest = text.split()
-        kind = kind.lower()
-        if kind not in MOVE_KINDS:
-            raise IllegalMoveError(f"unknown move {kind!r} (moves: {', '.join(MOVE_KINDS)})")
-        if kind == "count":
-            if len(rest) != 1 or not _CLAIM_TEXT.fullmatch(rest[0]):
-                raise IllegalMoveError(f"say how many points, e.g. 'count 12', not {text!r}")
-            return cls(kind, points=int(rest[0]))
-        if kind in BARE_MOVES and rest:
-            raise IllegalMoveError(f"{kind!r} takes nothing after it, not {text!r}")
-        try:
-            cards = tuple(parse_cards(rest))
-        except CardError as error:
-            raise IllegalMoveError(str(error)) from None
-        return cls(kind, cards)
-
-    def __str__(self) -> str:
-        words = [self.kind, *(card.code for card in self.cards)]
-        if self.points is not None:
-            words.append(str(self.points))
-        return " ".join(words)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, in public: who, what, points pegged and why.
-
-    ``points`` is what was pegged (0 when exact finish refused points past the
-    target, then ``refused`` holds them); ``items`` itemise a play or a show.
-    ``miscount`` is ``"over"`` or ``"under"`` on a ``muggins`` event (the
-    claim it punished) and ``"over"`` on a score corrected down to the true
-    worth without muggins. Events never hold a card before every player may see it.
-    """
-
-    kind: str
-    seat: int | None = None
-    team: int | None = None
-    points: int = 0
-    cards: tuple[Card, ...] = ()
-    items: tuple[ScoreItem, ...] = ()
-    count: int | None = None
-    refused: int = 0
-    deal: int = 0
-    miscount: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready facts; people's words for them come from :mod:`.i18n` where shown."""
-        return {
-            "kind": self.kind, "seat": self.seat, "team": self.team, "points": self.points,
-            "cards": [card.code for card in self.cards],
-            "items": [item.to_dict() for item in self.items],
-            "count": self.count, "refused": self.refused, "deal": self.deal,
-            "miscount": self.miscount,
-        }
-
-    def describe(self, lang: str = "en") -> str:
-        """One line for the game log, e.g. ``Seat 1 plays 5♠ — 15 — fifteen 2``."""
-        return str(i18n.event_text(self.to_dict(), lang))
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A manual count being settled, in public: ``seat`` counts ``what`` (``"hand"``,
-    ``"crib"``, or ``"play"``: the card it just laid, whose points the pile
-    decides) over ``cards``. ``claimed`` is None until the claim is said.
-    """
-
-    seat: int
-    what: str
-    cards: tuple[Card, ...]
-    claimed: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "what": self.what,
-                "cards": [card.code for card in self.cards], "claimed": self.claimed}
 
 
 class Game:
@@ -388,10 +277,39 @@ class Game:
         return []
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now: never another player's hidden cards or the deck."""
-        from .view import PlayerView
+        """What ``seat`` may know now: never another player's hidden cards or the deck.
 
-        return PlayerView.of(self, seat)
+        Everything is copied, so the view shares nothing with the game.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        return PlayerView(
+            seat=seat, rules=self.rules, phase=self.phase, dealer=self.dealer,
+            current_player=self.current_player, deal_number=self.deal_number,
+            hand=tuple(sorted(self.hands[seat])), kept=tuple(sorted(self.kept[seat])),
+            discards=tuple(self.discards[seat]), starter=self.starter,
+            crib_size=len(self.crib), hand_sizes=tuple(len(hand) for hand in self.hands),
+            pile=tuple(self.pile), played=tuple(self.played),
+            said_go=frozenset(self.said_go), scores=tuple(self.scores),
+            shown=self._shown(),
+            legal_moves=tuple(self.legal_moves()) if self.current_player == seat else (),
+            events=tuple(self.events), outcome=self.outcome, claim=self.claim,
+        )
+
+    def _shown(self) -> dict[str, tuple[Card, ...]]:
+        """Hands and crib revealed in this deal's show so far, and the one being counted."""
+        shown: dict[str, tuple[Card, ...]] = {}
+        for event in reversed(self.events):
+            if event.deal != self.deal_number or event.kind == "deal":
+                break
+            if event.kind in ("hand", "crib"):
+                shown.setdefault("crib" if event.kind == "crib" else f"hand:{event.seat}",
+                                 tuple(sorted(event.cards)))
+        claim = self.claim  # the hand (or crib) being counted lies face up
+        if claim is not None and claim.what != "play":
+            shown["crib" if claim.what == "crib" else f"hand:{claim.seat}"] = tuple(
+                sorted(claim.cards))
+        return shown
 
     def deal_commitment(self, deal: int | None = None) -> str:
         """SHA-256 of a deal's deck order and a secret salt (revealed after the deal).
@@ -429,11 +347,11 @@ class Game:
         >>> game.apply("play 5S")
         Traceback (most recent call last):
         ...
-        cribbage.game.IllegalMoveError: it is time to discard, not to play
+        cribbage.moves.IllegalMoveError: it is time to discard, not to play
         >>> game.apply(None)
         Traceback (most recent call last):
         ...
-        cribbage.game.IllegalMoveError: not a move: None
+        cribbage.moves.IllegalMoveError: not a move: None
         """
         parsed = Move.parse(move)  # refuses anything that is not a Move or text
         legal = self.legal_moves()

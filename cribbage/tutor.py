@@ -4,7 +4,7 @@ by step, one scripted deal step by step.
 Each function takes a request (a dict from JSON) and returns JSON-ready data;
 none holds a game between calls. Bad arguments raise ``ValueError`` (the
 protocol's ``bad-request``), :class:`~cribbage.cards.CardError` (``bad-card``)
-or :class:`~cribbage.game.IllegalMoveError` (``illegal-move``). Texts come in
+or :class:`~cribbage.moves.IllegalMoveError` (``illegal-move``). Texts come in
 the request's ``lang`` (``en``, ``es`` or ``ja``), through :mod:`cribbage.i18n`.
 
 >>> show_score({"hand": ["5S", "4S", "2S", "6H"], "starter": "5H"})["said"]

@@ -13,14 +13,12 @@ opponent's hand, the crib before it is shown, or the deck.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card
+from .moves import Claim, Event, Move
 from .rules import Outcome, Rules
 from .scoring import pile_count
-
-if TYPE_CHECKING:
-    from .game import Claim, Event, Game, Move
 
 
 @dataclass(frozen=True)
@@ -58,35 +56,6 @@ class PlayerView:
     events: tuple[Event, ...]
     outcome: Outcome | None
     claim: Claim | None = None
-
-    @classmethod
-    def of(cls, game: Game, seat: int) -> PlayerView:
-        """Build the view of ``seat`` from ``game`` (copies; nothing is shared)."""
-        if type(seat) is not int or not 0 <= seat < game.players:
-            raise ValueError(f"no seat {seat!r} in a {game.players}-player game")
-        return cls(
-            seat=seat,
-            rules=game.rules,
-            phase=game.phase,
-            dealer=game.dealer,
-            current_player=game.current_player,
-            deal_number=game.deal_number,
-            hand=tuple(sorted(game.hands[seat])),
-            kept=tuple(sorted(game.kept[seat])),
-            discards=tuple(game.discards[seat]),
-            starter=game.starter,
-            crib_size=len(game.crib),
-            hand_sizes=tuple(len(hand) for hand in game.hands),
-            pile=tuple(game.pile),
-            played=tuple(game.played),
-            said_go=frozenset(game.said_go),
-            scores=tuple(game.scores),
-            shown=_shown(game),
-            legal_moves=tuple(game.legal_moves()) if game.current_player == seat else (),
-            events=tuple(game.events),
-            outcome=game.outcome,
-            claim=game.claim,
-        )
 
     @property
     def team(self) -> int:
@@ -160,18 +129,3 @@ class PlayerView:
             "claim": self.claim.to_dict() if self.claim else None,
         }
 
-
-def _shown(game: Game) -> dict[str, tuple[Card, ...]]:
-    """Hands and crib revealed in this deal's show so far, and the one being counted."""
-    shown: dict[str, tuple[Card, ...]] = {}
-    for event in reversed(game.events):
-        if event.deal != game.deal_number or event.kind == "deal":
-            break
-        if event.kind in ("hand", "crib"):
-            shown.setdefault("crib" if event.kind == "crib" else f"hand:{event.seat}",
-                             tuple(sorted(event.cards)))
-    claim = game.claim  # the hand (or crib) being counted lies face up
-    if claim is not None and claim.what != "play":
-        shown["crib" if claim.what == "crib" else f"hand:{claim.seat}"] = tuple(
-            sorted(claim.cards))
-    return shown

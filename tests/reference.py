@@ -1,10 +1,13 @@
 """An independent, deliberately naive scorer used only to check the engine's.
 
-It shares no code with ``cribbage.scoring``: it works on (rank, suit) tuples
-and enumerates subsets by bit masks.
+It shares no code with ``cribbage.scoring`` or the computer players: it works
+on (rank, suit) tuples and enumerates subsets by bit masks; the play's search
+(:func:`reference_play`) follows the rules' text with every card known.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 
 def _value(rank: int) -> int:
@@ -75,3 +78,72 @@ def reference_show_any(hand: list[tuple[int, str]], starter: tuple[int, str], cr
             points += len(hand)
     points += sum(1 for rank, suit in hand if rank == 11 and suit == starter[1])
     return points
+
+
+RefCard = tuple[int, str]
+RefHands = tuple[tuple[RefCard, ...], tuple[RefCard, ...]]
+Value = Callable[[tuple[int, int], bool], float | None]
+
+
+def reference_play(hands: RefHands, pile: tuple[RefCard, ...], turn: int,
+                   gone: frozenset[int], last: int | None, me: int, value: Value,
+                   pegged: tuple[int, int] = (0, 0)) -> float:
+    """Minimax over the rest of a 2-player play with every card known.
+
+    ``turn`` is to lay a card on ``pile`` (or say go); ``gone`` holds the
+    seats that said go in this series, ``last`` the seat that laid its last
+    card. ``me`` picks the largest value, the other seat the smallest.
+    ``pegged`` holds each seat's points so far in this search;
+    ``value(pegged, False)`` is asked after every score (a number ends the
+    game there: someone pegged out), ``value(pegged, True)`` once every card
+    is laid. The flow is written from the rules (docs/rules.md, rules 7-11),
+    not from the engine's.
+    """
+    count = sum(_value(r) for r, _ in pile)
+    fits = [card for card in hands[turn] if count + _value(card[0]) <= 31]
+    if not fits:
+        return _after(hands, pile, turn, gone | {turn}, last, me, value, pegged)
+    results = [reference_lay(hands, pile, turn, card, gone, me, value, pegged)
+               for card in fits]
+    return max(results) if turn == me else min(results)
+
+
+def reference_lay(hands: RefHands, pile: tuple[RefCard, ...], seat: int, card: RefCard,
+                  gone: frozenset[int], me: int, value: Value,
+                  pegged: tuple[int, int] = (0, 0)) -> float:
+    """The value (as :func:`reference_play`) of ``seat`` laying ``card`` now."""
+    hand = tuple(c for c in hands[seat] if c != card)
+    new_hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    new_pile = pile + (card,)
+    new_pegged = _add(pegged, seat, reference_peg(list(new_pile)))
+    ended = value(new_pegged, False) if new_pegged != pegged else None
+    if ended is None:
+        ended = _after(new_hands, new_pile, seat, gone, seat, me, value, new_pegged)
+    return ended
+
+
+def _add(pegged: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
+    return (pegged[0] + points, pegged[1]) if seat == 0 else (pegged[0], pegged[1] + points)
+
+
+def _after(hands: RefHands, pile: tuple[RefCard, ...], actor: int, gone: frozenset[int],
+           last: int | None, me: int, value: Value, pegged: tuple[int, int]) -> float:
+    """Whose turn after ``actor``: the other seat if it may still lay a card on this
+    series, else ``actor`` again, else the series closes (go or last card)."""
+    count = sum(_value(r) for r, _ in pile)
+    other = 1 - actor
+    for seat in (other, actor):
+        if seat not in gone and any(count + _value(r) <= 31 for r, _ in hands[seat]):
+            return reference_play(hands, pile, seat, gone, last, me, value, pegged)
+    assert last is not None
+    if count != 31:  # a go, or the last card
+        pegged = _add(pegged, last, 1)
+        ended = value(pegged, False)
+        if ended is not None:
+            return ended
+    if not hands[0] and not hands[1]:
+        result = value(pegged, True)
+        assert result is not None, "value(pegged, True) must be a number"
+        return result
+    leader = 1 - last if hands[1 - last] else last
+    return reference_play(hands, (), leader, frozenset(), None, me, value, pegged)

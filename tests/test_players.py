@@ -7,8 +7,10 @@ import random
 from itertools import combinations
 
 import pytest
+from reference import reference_play
 
 from cribbage import Card, Game, Move, Rules, score_hand
+from cribbage.cards import full_deck
 from cribbage.players import (
     LEVELS,
     Player,
@@ -18,7 +20,7 @@ from cribbage.players import (
     make_player,
 )
 from cribbage.players.discard import crib_tables, crib_value, crib_weight, rank_discards
-from cribbage.players.pegging import peg_points, sample_hidden_hands
+from cribbage.players.pegging import PlaySearch, peg_points, sample_hidden_hands
 from cribbage.scoring import score_peg
 from cribbage.view import PlayerView
 
@@ -213,6 +215,27 @@ def test_peg_points_agree_with_the_engine() -> None:
             continue
         assert peg_points(tuple(c.rank for c in pile), count) == score_peg(pile).total
         checked += 1
+
+
+def test_the_pegging_search_agrees_with_the_reference_play() -> None:
+    """The players' search of the rest of the play (on ranks) and the rules-text search
+    of tests/reference.py (on cards) find the same best pegging lead, every card known,
+    on random deals of two to four cards each: the reference that checks the master's
+    decisions (tests/test_master.py) plays by the engine's rules."""
+    rng = random.Random(1)
+    deck = [(card.rank, card.suit) for card in full_deck()]
+    for _ in range(150):
+        rng.shuffle(deck)
+        sizes = rng.choice([(4, 4), (3, 4), (4, 3), (3, 3), (2, 3), (2, 2)])
+        hands = (tuple(deck[:sizes[0]]), tuple(deck[sizes[0]:sum(sizes)]))
+        me, turn = rng.randrange(2), rng.randrange(2)
+
+        def lead(pegged: tuple[int, int], done: bool, me: int = me) -> float | None:
+            return float(pegged[me] - pegged[1 - me]) if done else None
+
+        expected = reference_play(hands, (), turn, frozenset(), None, me, lead)
+        ranks = tuple(tuple(sorted(rank for rank, _ in hand)) for hand in hands)
+        assert PlaySearch(2, [0, 1], me).value(ranks, (), turn, 0, -1, 99) == expected
 
 
 def test_sampled_hands_respect_a_go() -> None:

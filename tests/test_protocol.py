@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_saves import mutated_save
+from reference import reference_peg
+from test_saves import tampered_saves, with_tamper_examples
 
-from cribbage import Game, protocol
+from cribbage import Card, Game, protocol
 from cribbage.protocol import ENDPOINTS, Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,11 +44,40 @@ def test_protocol_plays_a_whole_game_and_round_trips_saves() -> None:
     assert call("save")["result"]["save"] == saved
 
 
+def count_of(pile: list[tuple[int, str]]) -> int:
+    return sum(min(rank, 10) for rank, _ in pile)
+
+
 def test_apply_move_reports_the_events_it_caused() -> None:
+    """Each reply's ``events`` are exactly what its move caused: a discard whose
+    cards stay hidden, the starter cut, each card laid with the count and what it
+    pegged (checked with the naive scorer of tests/reference.py)."""
     call("new_game", {"seed": 1, "first_dealer": 0})
-    move = call("legal_moves")["result"]["moves"][0]
-    result = call("apply_move", {"move": move})["result"]
-    assert result["move"] == move and isinstance(result["events"], list)
+    game = Game.new(seed=1, first_dealer=0)  # the same game, played alongside
+    pile: list[tuple[int, str]] = []
+    kinds = []
+    while game.deal_number == 1 and game.phase != "over":
+        seat, move = game.current_player, call("legal_moves")["result"]["moves"][0]
+        before = len(game.events)
+        result = call("apply_move", {"move": move})["result"]
+        game.apply(move)
+        assert result["move"] == move
+        assert result["events"] == [event.to_dict() for event in game.events[before:]]
+        first = result["events"][0]
+        kinds.append(first["kind"])
+        assert first["seat"] == seat and first["deal"] == 1
+        if move.startswith("discard"):
+            assert first["kind"] == "discard" and first["cards"] == []  # not shown to anyone
+        elif move == "cut":
+            assert first["kind"] == "starter" and first["cards"] == [game.starter.code]
+        elif move.startswith("play"):
+            card = Card.parse(move.split()[1])
+            if count_of(pile) + card.value > 31 or game.events[before - 1].kind == "go":
+                pile = []
+            pile.append((card.rank, card.suit))
+            assert first["kind"] == "play" and first["cards"] == [card.code]
+            assert first["count"] == count_of(pile) and first["points"] == reference_peg(pile)
+    assert kinds[:3] == ["discard", "discard", "starter"] and kinds.count("play") == 8
 
 
 @pytest.mark.parametrize(
@@ -121,14 +150,14 @@ def test_the_bridge_is_thin_and_answers_through_one_session() -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_load_answers_a_tampered_save_with_bad_save_and_changes_nothing(data: Any) -> None:
+@given(save=tampered_saves(moves=80))
+@with_tamper_examples
+def test_load_answers_a_tampered_save_with_bad_save_and_changes_nothing(save: Any) -> None:
     """The worker's ``load``: a mutated save loads exactly or is a structured
     ``bad-save`` error, and the game in progress stays as it was."""
     session = Session()
     session.call("new_game", json.dumps({"seed": 12, "first_dealer": 0}))
     before = session.call("save")
-    save = mutated_save(data, moves=80)
     reply = json.loads(session.call("load", json.dumps({"save": json.dumps(save), "seat": 0})))
     if reply["ok"]:
         assert json.loads(reply["result"]["save"])["moves"] == save["moves"]

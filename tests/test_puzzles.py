@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
+from collections import Counter
+from itertools import combinations
 from statistics import median
 
 import pytest
+from reference import reference_lay, reference_peg, reference_show
 
 from cribbage import i18n
-from cribbage.cards import parse_cards
+from cribbage.cards import full_deck, parse_cards
 from cribbage.coach import advise_discard, advise_play, example_view
 from cribbage.drills import LEVELS, drill
 from cribbage.protocol import ENDPOINTS, Session
@@ -93,6 +97,68 @@ def test_the_play_puzzle_best_is_the_coach_best_on_the_same_view() -> None:
             assert found["choices"][0]["value"] == round(advice[0].value, 2)
             return
     pytest.fail("the puzzle's position was not among the generator's positions")
+
+
+def ref_cards(codes: list[str]) -> list[tuple[int, str]]:
+    return [(card.rank, card.suit) for card in parse_cards(codes)]
+
+
+@pytest.mark.parametrize("date", DATES)
+def test_the_discard_puzzle_agrees_with_a_count_of_its_own(date: str) -> None:
+    """Each keep's expected hand is the reference scorer's mean over the 46 starters,
+    to the cent. The crib, counted here over random other crib cards and starters
+    (the same draws for every choice), rates the puzzle's best choice the best too,
+    within what a model of the other player's two cards can change (0.25)."""
+    found = puzzle({"date": date, "kind": "discard"})
+    hand = ref_cards(found["hand"])
+    starters = [(c.rank, c.suit) for c in full_deck() if (c.rank, c.suit) not in hand]
+    rng = random.Random(1)
+    draws = [rng.sample(starters, 3) for _ in range(400)]
+    sign = 1 if found["seat"] == "dealer" else -1
+    nets = {}
+    for choice in found["choices"]:
+        kept, thrown = ref_cards(choice["keep"]), ref_cards(choice["cards"])
+        expected = sum(reference_show(kept, s, False) for s in starters) / len(starters)
+        assert choice["hand"] == round(expected, 2), choice
+        crib = sum(reference_show(thrown + [a, b], s, True) for a, b, s in draws) / len(draws)
+        nets[tuple(choice["cards"])] = expected + sign * crib
+    assert nets[tuple(found["choices"][0]["cards"])] >= max(nets.values()) - 0.25
+
+
+def pegging_lead(hand: list[tuple[int, str]], pile: list[tuple[int, str]], card: tuple[int, str],
+                 theirs: tuple[int, ...], gone: bool) -> float:
+    """My pegging lead over the rest of the play after laying ``card``, both seats
+    knowing every card (tests/reference.py); they hold the ranks ``theirs``."""
+    def lead(pegged: tuple[int, int], done: bool) -> float | None:
+        return float(pegged[0] - pegged[1]) if done else None
+
+    hands = (tuple(hand), tuple((rank, "x") for rank in theirs))
+    return reference_lay(hands, tuple(pile), 0, card, frozenset({1} if gone else ()), 0, lead)
+
+
+@pytest.mark.parametrize("date", DATES)
+def test_the_play_puzzle_agrees_with_a_search_of_its_own(date: str) -> None:
+    """Each choice pegs at once what the reference scorer says. Searching the rest
+    of the play over every hand the other player may hold (equally likely; suits
+    never score in the play, so hands of the same ranks are searched once), the
+    puzzle's best card leads by the most, within 0.25 (the puzzle's coach samples
+    their hands and reads how they discarded)."""
+    found = puzzle({"date": date, "kind": "play"})
+    seen = set(found["kept"]) | {found["starter"]} | {p["card"] for p in found["played"]}
+    unseen = [c for c in full_deck() if c.code not in seen]
+    floor = 32 - found["count"] if found["they_said_go"] else 1
+    holdings = Counter(tuple(sorted(c.rank for c in held))
+                       for held in combinations(unseen, found["their_cards"])
+                       if all(c.value >= floor for c in held))
+    hand, pile = ref_cards(found["hand"]), ref_cards(found["pile"])
+    leads = {}
+    for choice in found["choices"]:
+        card = ref_cards(choice["cards"])[0]
+        assert choice["points_now"] == reference_peg(pile + [card]), choice
+        total = sum(n * pegging_lead(hand, pile, card, theirs, found["they_said_go"])
+                    for theirs, n in holdings.items())
+        leads[choice["cards"][0]] = total / sum(holdings.values())
+    assert leads[found["choices"][0]["cards"][0]] >= max(leads.values()) - 0.25
 
 
 def test_practice_puzzles_are_numbered_and_not_the_daily_one() -> None:

@@ -5,9 +5,11 @@ nothing. Hand-written cases first, then property tests that mutate valid saves."
 import copy
 import json
 import random
+import re
+from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cribbage import Game, GameStateError, IllegalMoveError, Move, Rules
@@ -126,86 +128,161 @@ def paths(node, prefix=()):
     return found
 
 
-def nearby(value):
-    """Values close to ``value``, which often still make a loadable save."""
-    if isinstance(value, bool):
-        return st.just(not value)
-    if isinstance(value, int):
-        return st.integers(value - 2, value + 2)
-    if isinstance(value, str):
-        return st.sampled_from(CODES + ["cut", "go", "pass", "muggins", "count 0", "count 2",
-                                        "play 5S", "discard 5S 6H", value.upper()])
-    return JSON
+NEAR = "<near>"  # a Tamper value: something close to the value it replaces
+NEAR_TEXT = CODES + ["cut", "go", "pass", "muggins", "count 0", "count 2", "play 5S",
+                     "discard 5S 6H"]
+LIST_OPS = ("drop", "duplicate", "swap", "truncate")
 
 
-def mutate(data, draw):
-    """One change: a value replaced, a key removed or added, a list reordered/cut/grown.
+@dataclass(frozen=True)
+class Tamper:
+    """One change to a save, as plain data, so that an ``@example`` can name it.
 
-    Half the changes go to the moves, where a near miss is likeliest to replay.
+    ``place``: ``"moves"`` (the move list, where a near miss is likeliest to
+    replay) or ``"tree"`` (anywhere in the JSON: ``at`` picks the place, in
+    :func:`paths` order). ``op``: replace, remove or add a value, or drop,
+    duplicate, swap or truncate a list's items (else it replaces). ``item``
+    and ``to`` pick a list's item and the second index or where to insert.
+    All three are taken modulo what there is. ``value`` is what a replace or
+    an add puts in; :data:`NEAR` asks for a value close to the one replaced.
     """
-    if data.get("moves") and isinstance(data["moves"], list) and draw(st.booleans()):
-        moves = data["moves"]
-        i, j = draw(st.integers(0, len(moves) - 1)), draw(st.integers(0, len(moves) - 1))
-        op = draw(st.sampled_from(["drop", "duplicate", "swap", "truncate", "replace"]))
-        if op == "drop":
-            del moves[i]
-        elif op == "duplicate":
-            moves.insert(j, moves[i])
-        elif op == "swap":
-            moves[i], moves[j] = moves[j], moves[i]
-        elif op == "truncate":
-            del moves[i:]
-        else:
-            moves[i] = draw(nearby(moves[i]))
-        return
-    path = draw(st.sampled_from(paths(data)))
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    ops = ["replace", "remove", "add"]
-    if isinstance(parent[key], list) and parent[key]:
-        ops += ["drop", "duplicate", "swap", "truncate"]
-    op = draw(st.sampled_from(ops))
-    if op == "replace":
-        parent[key] = draw(st.one_of(JSON, nearby(parent[key])))
-    elif op == "remove":
-        del parent[key]
-    elif op == "add":
-        if isinstance(parent, dict):
-            parent[draw(st.text(max_size=8))] = draw(JSON)
-        else:
-            parent.insert(draw(st.integers(0, len(parent))), draw(JSON))
+
+    place: str
+    op: str
+    at: int = 0
+    item: int = 0
+    to: int = 0
+    value: object = NEAR
+    key: str = "extra"
+
+
+def near(value, pick):
+    """A value close to ``value`` (``pick`` chooses which), often still a loadable save:
+    a number off by one or two, a card code or a move's text, the text in capitals."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + pick % 5 - 2
+    if isinstance(value, str):
+        options = NEAR_TEXT + [value.upper()]
+        return options[pick % len(options)]
+    return None
+
+
+def tamper(data, change):
+    """Apply one :class:`Tamper` to the save ``data`` (a dict), in place."""
+    if change.place == "moves" and isinstance(data.get("moves"), list) and data["moves"]:
+        path = ("moves",)
     else:
-        items = parent[key]
-        i = draw(st.integers(0, len(items) - 1))
-        j = draw(st.integers(0, len(items) - 1))
-        if op == "drop":
+        places = paths(data)
+        path = places[change.at % len(places)]
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    key = path[-1]
+    items = parent[key]
+    if isinstance(items, list) and items and change.op not in ("remove", "add"):
+        i, j = change.item % len(items), change.to % len(items)
+        if change.op == "drop":
             del items[i]
-        elif op == "duplicate":
+        elif change.op == "duplicate":
             items.insert(j, copy.deepcopy(items[i]))
-        elif op == "swap":
+        elif change.op == "swap":
             items[i], items[j] = items[j], items[i]
-        else:
+        elif change.op == "truncate":
             del items[i:]
+        else:
+            items[i] = near(items[i], change.item) if change.value == NEAR else change.value
+        return
+    value = near(items, change.item) if change.value == NEAR else change.value
+    if change.op == "remove":
+        del parent[key]
+    elif change.op == "add" and isinstance(parent, dict):
+        parent[change.key] = value
+    elif change.op == "add":
+        parent.insert(change.to % (len(parent) + 1), value)
+    else:
+        parent[key] = value
 
 
-def mutated_save(data, moves=120):
-    """A valid save of some variant (up to ``moves`` moves in), changed one to three times."""
-    rules = data.draw(st.sampled_from(VARIANTS))
-    game = build_game(rules, data.draw(st.integers(0, 2**40)), data.draw(st.integers(0, moves)),
-                      data.draw(st.sampled_from(["scripted", "deck", "seeded"])))
-    save = json.loads(game.to_json())
-    for _ in range(data.draw(st.integers(1, 3))):
+TAMPERS = st.builds(
+    Tamper, place=st.sampled_from(["moves", "tree"]),
+    op=st.sampled_from(["replace", "remove", "add", "drop", "duplicate", "swap", "truncate"]),
+    at=st.integers(0, 10**6), item=st.integers(0, 10**6), to=st.integers(0, 10**6),
+    value=st.one_of(st.just(NEAR), JSON), key=st.text(max_size=8))
+HOWS = ("scripted", "deck", "seeded")
+
+
+def tampered(rules, seed, moves, how, changes):
+    """A valid save of ``rules`` (``moves`` random moves in), changed by ``changes``."""
+    save = json.loads(build_game(rules, seed, moves, how).to_json())
+    for change in changes:
         if isinstance(save, dict) and save:
-            mutate(save, data.draw)
+            tamper(save, change)
     return save
 
 
+def tampered_saves(moves=120):
+    """Saves of every variant, up to ``moves`` moves in, changed one to three times."""
+    return st.builds(tampered, st.sampled_from(VARIANTS), st.integers(0, 2**40),
+                     st.integers(0, moves), st.sampled_from(HOWS),
+                     st.lists(TAMPERS, min_size=1, max_size=3))
+
+
+# Each kind of tampering once, on a scripted 2-player deal 40 moves in, with what
+# loading it must do: load exactly (None) or refuse it with a message that says why.
+# The deal's moves begin "discard 6C TH", "discard 3H 7H", "cut", "play 9D".
+EXAMPLE_GAME = (Rules(), 7, 40, "scripted")
+EXAMPLE_PLACES = paths(json.loads(build_game(*EXAMPLE_GAME).to_json()))
+
+
+def place(*path):
+    """The ``at`` of a place in the example save."""
+    return EXAMPLE_PLACES.index(path)
+
+
+HANDS = ("setup", "script", "hands")
+TAMPER_EXAMPLES = [
+    (Tamper("moves", "drop", item=0), "3♥ is not in your hand"),  # seat 1's discard gone
+    (Tamper("moves", "duplicate", item=3, to=4), "9♦ is not in your hand"),
+    (Tamper("moves", "swap", item=0, to=1), "3♥ is not in your hand"),  # out of turn
+    (Tamper("moves", "truncate", item=20), None),  # the same game 20 moves in
+    (Tamper("moves", "replace", item=3, value="go"), "cannot say go"),
+    (Tamper("moves", "replace", item=2, value=NEAR), "not a move"),  # a card code
+    (Tamper("tree", "replace", at=place("format"), value="cribbage-gam"), "not a saved"),
+    (Tamper("tree", "replace", at=place("version"), item=1), "version 0"),  # 1 + 1 % 5 - 2
+    (Tamper("tree", "remove", at=place("rules")), "missing rules"),
+    (Tamper("tree", "add", at=place("format"), key="comment", value="hi"), "'comment'"),
+    (Tamper("tree", "add", at=place(*HANDS, 0, 0), value="KS"), "6 cards"),  # 7 dealt
+    (Tamper("tree", "drop", at=place(*HANDS, 1), item=2), "6 cards"),  # 5 dealt
+    (Tamper("tree", "swap", at=place(*HANDS), item=0, to=1), "6♣ is not in your hand"),
+    (Tamper("tree", "duplicate", at=place("setup", "script", "scores")), "list of 2"),
+    (Tamper("tree", "truncate", at=place("moves"), item=36), None),
+]
+
+
+def with_tamper_examples(test):
+    """Give a property test over tampered saves each of :data:`TAMPER_EXAMPLES` first."""
+    for change, _ in TAMPER_EXAMPLES:
+        test = example(save=tampered(*EXAMPLE_GAME, [change]))(test)
+    return test
+
+
+@pytest.mark.parametrize("change, why", TAMPER_EXAMPLES)
+def test_each_kind_of_tampering_loads_exactly_or_is_refused_with_its_reason(change, why):
+    save = tampered(*EXAMPLE_GAME, [change])
+    assert save != json.loads(build_game(*EXAMPLE_GAME).to_json())  # it did change
+    if why is None:
+        assert Game.from_json(json.dumps(save)).to_dict() == save
+    else:
+        with pytest.raises(GameStateError, match=re.escape(why)):
+            Game.from_json(json.dumps(save))
+
+
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_mutated_saves_load_exactly_or_raise_game_state_error(data):
-    save = mutated_save(data)
+@given(save=tampered_saves())
+@with_tamper_examples
+def test_mutated_saves_load_exactly_or_raise_game_state_error(save):
     text = json.dumps(save)
     try:
         loaded = Game.from_json(text)

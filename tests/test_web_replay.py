@@ -27,8 +27,8 @@ def test_doctests() -> None:
     assert doctest.testmod(replayview, extraglobs={"words": WORDS}).failed == 0
 
 
-def played(seed: int, moves: int | None) -> Game:
-    game = Game.new(Rules(target=61), seed=seed)
+def played(seed: int, moves: int | None, manual: bool = False) -> Game:
+    game = Game.new(Rules(target=61, manual_counting=manual), seed=seed)
     computers = [make_player("standard", seed=seat) for seat in range(2)]
     while not game.is_over and (moves is None or len(game.moves) < moves):
         seat = game.current_player
@@ -43,22 +43,64 @@ def faces(markup: str) -> set[str]:
     return set(re.findall(r'data-card="([2-9TJQKA][SHDC])"', markup))
 
 
-@pytest.mark.parametrize("seed, moves", [(1, 30), (2, None)])
-def test_the_felt_shows_what_the_step_holds(seed: int, moves: int | None) -> None:
-    game = played(seed, moves)
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def glyph(code: str) -> str:
+    """A card as the log writes it: ``5♠``, ``10♦``."""
+    return ("10" if code[0] == "T" else code[0]) + SUITS[code[1]]
+
+
+def face_up(steps: dict, index: int) -> tuple[set[str], int]:
+    """What the felt of a step must show face up, and how many cards face down: the
+    viewer's own hand, any hand or crib laid out in the show, the pile and the
+    starter; every hand and the crib once the game is over (``revealed``)."""
+    step = steps["steps"][index]
+    view, revealed = step["view"], step.get("revealed")
+    up = set(view["pile"]) | ({view["starter"]} if view["starter"] else set())
+    down = 0
+    for seat in range(steps["players"]):
+        hand = view["shown"].get(f"hand:{seat}")
+        if hand is None and seat == steps["seat"]:
+            hand = view["hand"]
+        if hand is None and revealed is not None:
+            hand = revealed["hands"][seat]
+        if hand is None:
+            down += view["hand_sizes"][seat]
+        up |= set(hand or [])
+    crib = view["shown"].get("crib") or (revealed["crib"] if revealed else None)
+    if crib:
+        up |= set(crib)
+    else:
+        down += min(view["crib_size"], 4)
+    return up, down
+
+
+@pytest.mark.parametrize("seed, moves, manual", [(1, 30, False), (2, None, False),
+                                                 (4, 60, True)])
+def test_the_felt_shows_exactly_what_the_step_holds(seed: int, moves: int | None,
+                                                    manual: bool) -> None:
+    """Manual counting lays each hand and the crib out while it is counted."""
+    game = played(seed, moves, manual)
     steps = replay(game, 0)
     names = replayview.seat_names(WORDS, steps, own=True)
     for index, step in enumerate(steps["steps"]):
         felt = replayview.felt_html(WORDS, steps, index, names)
-        view = step["view"]
-        public = set(view["hand"]) | set(view["pile"]) | {view["starter"]} | {
-            card for cards in view["shown"].values() for card in cards}
-        if "revealed" in step:
-            public |= {c for hand in step["revealed"]["hands"] for c in hand}
-            public |= set(step["revealed"]["crib"])
-        assert faces(felt) <= public, index
+        up, down = face_up(steps, index)
+        assert faces(felt) == up, index
+        assert felt.count('class="card back"') == down, index
         assert 'class="pegboard"' in replayview.board_html(WORDS, steps, index, names)
-        replayview.events_html(WORDS, steps, index, names)
+        events = step["view"]["events"]
+        items = re.findall(r"<li>(.*?)</li>",
+                           replayview.events_html(WORDS, steps, index, names))
+        assert len(items) == max(1, len(events)), index
+        for event, item in zip(events, items):
+            if event["kind"] in ("play", "starter"):
+                assert glyph(event["cards"][0]) in item, (event, item)
+            if event["kind"] == "play":
+                assert f"— {event['count']}" in item, (event, item)
+            if event["points"]:
+                assert str(event["points"]) in item, (event, item)
     assert ("revealed" in steps["steps"][-1]) is game.is_over
 
 

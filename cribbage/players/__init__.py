@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
-from ..game import Move
+from ..moves import Move
 from ..view import PlayerView
 from .levels import Beginner, ComputerPlayer, Easy, Expert, Standard, claim_error, claim_worth
 from .master import Master

@@ -16,7 +16,7 @@ import random
 from itertools import combinations
 
 from ..cards import Card
-from ..game import Claim
+from ..moves import Claim
 from ..scoring import MAX_COUNT, score_hand, score_peg
 from ..view import PlayerView
 from .discard import rank_discards

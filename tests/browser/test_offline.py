@@ -332,7 +332,10 @@ def test_a_first_visit_primes_the_next_visits_engine(
     started.clear()
     page.reload()
     app.wait_engine()
-    page.wait_for_timeout(2000)
+    # The page decides about priming when it registers the service worker, after its
+    # engine is ready (loading.mjs registerOffline): wait for that, not for a while.
+    page.wait_for_function(
+        "() => performance.getEntriesByName('cribbage:offline-registered').length > 0")
     assert len(started) == 1
     assert not page.evaluate("performance.getEntriesByName('cribbage:engine-primed').length")
 
