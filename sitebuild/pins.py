@@ -60,6 +60,14 @@ PINS = (
         "sha512-DnXx4EqxgkeaFESrS3uKrL7mLMk4mRTd0mMzaOd3HUSiZUOAE7t11uLnjf3ftF87N2xm4knHnWEKcVK4IYIUDA==",
         ("micropython.mjs", "micropython.wasm"),
     ),
+    # The QR code of an invitation to play on another device (web/peer/peer.mjs).
+    Pin(
+        "qrcode",
+        "qrcode-generator",
+        "2.0.4",
+        "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g==",
+        ("dist/qrcode.mjs",),
+    ),
 )
 
 

@@ -27,6 +27,8 @@ const SHIM = {
 // A promise that settles in a later task: awaited from Python (dom.next_turn), it
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The connection to a friend's device (peer.mjs), loaded only when the table needs it.
+globalThis.cribbagePeerModule = () => import("./peer.mjs");
 
 // The page's own main script: ui.json's main (main.py, the table), or the
 // module its <script src="./ui.mjs" data-main="./replay.py"> names (the replay

@@ -25,6 +25,8 @@ from dom import (
     storage_set,
 )
 from handoff import Handoff, names_and_sides, undo_allowed
+from peertable import ACTIONS as PEER_ACTIONS
+from peertable import PeerTable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from shell import i18n
@@ -59,6 +61,7 @@ class TableGame(TableInput):
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
         self.handoff = Handoff(dom, state, self)  # pass-and-play: the device changes hands
+        self.friend = PeerTable(dom, state, self)  # a friend on another device
 
     @property
     def words(self):
@@ -69,6 +72,8 @@ class TableGame(TableInput):
 
     async def call(self, name, payload=None):
         """Call an engine endpoint; returns (ok, result_or_error) and never raises."""
+        if self.friend.routes(name):  # the friend's seat moves on the friend's device
+            return await self.friend.call(name, payload)
         try:
             text = await getattr(self.state.engine, name)(shell.request(payload))
         except Exception as error:  # the worker died or the call failed in transit
@@ -181,6 +186,9 @@ class TableGame(TableInput):
 
     def save(self, save_text):
         """Keep the game in localStorage (after every move: a reload loses nothing)."""
+        if self.friend.started:
+            self.friend.save(save_text)
+            return
         storage_set(SAVE_KEY, tableview.save_envelope(self.state.settings, save_text))
 
     async def resume_saved(self):
@@ -478,6 +486,8 @@ class TableGame(TableInput):
             self.coach.on_action(action, target)
         elif action in REVIEW_ACTIONS:
             self.review.on_action(action, target)
+        elif action in PEER_ACTIONS:
+            self.friend.on_action(action, target)
         elif state.view is None or state.busy:
             return
         elif action == "pick":
@@ -580,7 +590,8 @@ class TableGame(TableInput):
         self.place_dialogs()
         await self.connect()
         if self.dom.table.getAttribute("data-engine") == "ready":
-            await self.resume_saved()
+            if not await self.friend.from_address():  # an invitation link: join it
+                await self.resume_saved()
 
     def announce(self, text):
         """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment."""

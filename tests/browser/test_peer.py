@@ -1,0 +1,121 @@
+"""Two pages, each in its own browser process, play over a WebRTC data channel on
+the loopback network: the codes go from page to page through the UI only (the
+invitation link, the pasted answer), the guest's page never holds a card hidden
+from it, and hostile messages injected into the channel are refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cribbage import Game
+
+from .driver import Table
+
+# Chromium's WebRTC on one machine: gather loopback candidates, and show real
+# addresses rather than mDNS names (nothing resolves those in a headless test).
+LOOPBACK_FLAGS = ["--allow-loopback-in-peer-connection",
+                  "--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+@pytest.fixture
+def browsers(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[list[Any]]:
+    """Two browsers (two processes), each with the loopback flags."""
+    args = {**browser_type_launch_args,
+            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
+    launched = [browser_type.launch(**args) for _ in range(2)]
+    yield launched
+    for browser in launched:
+        browser.close()
+
+
+def new_page(browser: Any, base_url: str, errors: list[str]) -> Any:
+    page = browser.new_context(base_url=base_url).new_page()
+    page.set_default_timeout(90_000)
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def host_game(page: Any) -> Game:
+    kept = json.loads(page.evaluate("() => localStorage.getItem('cribbage.peer')"))
+    return Game.from_json(kept["save"])
+
+
+def hidden_cards(game: Game) -> set[str]:
+    """The host's cards the guest may not see now (its hand; its discards before the show)."""
+    shown = any(event.kind == "crib" and event.deal == game.deal_number for event in game.events)
+    return {card.code for card in game.hands[0]} | (
+        set() if shown else {card.code for card in game.discards[0]})
+
+
+def assert_guest_holds_nothing_hidden(guest: Any, game: Game) -> None:
+    """Every card on the guest's page is its own or was shown in public (an event the
+    host's view sent), and none of the host's hidden cards is in what the guest keeps."""
+    cards = set(guest.evaluate(
+        "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    stored = guest.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    record = json.loads(json.loads(guest.evaluate(
+        "() => localStorage.getItem('cribbage.peer')"))["record"])
+    public = {card for event in record["events"] for card in event["cards"]}
+    own = {card for held in record["held"].values() for card in held}
+    assert cards <= public | own, cards - public - own
+    assert not set(record["held"].get(str(game.deal_number), [])) & hidden_cards(game)
+    assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
+
+
+def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    host = new_page(browsers[0], base_url, errors)
+    host.goto("/?speed=0")
+    host.wait_for_selector("#table[data-engine=ready]")
+    host.get_by_label("Game to").select_option("61")
+    host.get_by_role("button", name="Play a friend on another device").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    assert "#join=" in invitation and host.locator("img.peer-qr").get_attribute("src")
+
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer = guest.locator("input[name=code-out]").input_value()
+    assert "#answer=" in answer
+    print("invitation", len(invitation.split("#join=")[1]), "answer",
+          len(answer.split("#answer=")[1]))
+
+    host.locator("textarea[name=code-in]").fill(invitation)  # our own invitation: refused
+    host.get_by_role("button", name="Connect").click()
+    host.wait_for_selector(".peer-status[data-status='peer.failed']")
+    host.locator("textarea[name=code-in]").fill(answer)
+    host.get_by_role("button", name="Connect").click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+
+    tables = [Table(None, host), Table(None, guest)]
+    game = host_game(host)
+    for _ in range(3000):  # one whole deal, both people moving from their own pages
+        game = host_game(host)
+        if game.deal_number >= 2:
+            break
+        assert_guest_holds_nothing_hidden(guest, game)
+        for table in tables:
+            table.step()
+        host.wait_for_timeout(20)
+    assert game.deal_number >= 2
+    assert_guest_holds_nothing_hidden(guest, game)
+    tables[1].play_until(lambda: guest.locator(".seat-human button.card").count() > 0, 200)
+    assert_guest_holds_nothing_hidden(guest, host_game(host))  # deal 2 on the guest's page
+
+    before = host.evaluate("() => localStorage.getItem('cribbage.peer')")
+    for text in ('{"v":9,"kind":"ping"}', '{"v":1,"kind":"move","game":"0000000000000000",'
+                 '"move":"play AS","seen":0}', "x" * 70_000):
+        guest.evaluate("(text) => window.cribbagePeerLink.send(text)", text)
+    guest.wait_for_function("() => document.querySelectorAll('.log-lines li').length && "
+                            "[...document.querySelectorAll('.log-lines li')].filter(li => "
+                            "li.textContent.includes('refused a message')).length >= 3")
+    assert host.evaluate("() => localStorage.getItem('cribbage.peer')") == before
+    assert not errors, errors
