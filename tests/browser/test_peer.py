@@ -13,6 +13,7 @@ import pytest
 
 from cribbage import Game
 
+from .axe import assert_no_violations
 from .driver import Table
 
 # Chromium's WebRTC on one machine: gather loopback candidates, and show real
@@ -84,6 +85,7 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     guest.wait_for_selector("#table[data-peer=code]")
     answer = guest.locator("input[name=code-out]").input_value()
     assert "#answer=" in answer
+    assert_no_violations(guest, "the answer dialog", "#peer")
     print("invitation", len(invitation.split("#join=")[1]), "answer",
           len(answer.split("#answer=")[1]))
 
