@@ -94,6 +94,8 @@ FIELDS: dict[str, Callable[[object], bool]] = {
     "view": lambda value: isinstance(value, dict), "move": _text(40),
     "reason": lambda value: value in REASONS, "message": _text(300),
     "reaction": lambda value: value in REACTIONS, "save": _text(MAX_SAVE),
+    "problems": lambda value: isinstance(value, list) and len(value) <= 20 and all(
+        _text(300)(item) for item in value),
 }
 """Each field a message may carry and the check its value must pass."""
 
@@ -102,17 +104,18 @@ KINDS: dict[str, tuple[str, ...]] = {
     "commit": ("game", "seat", "rules", "commitment"),  # host: your seat, the rules, sha256
     "entropy": ("game", "bytes"),  # guest: my random bytes
     "update": ("game", "view"),  # host: your view, its events from what you have seen
-    "move": ("game", "move", "seen"),  # guest: my move, chosen after N events
+    "move": ("game", "move", "seen"),  # guest: my move (or "resign"), chosen after N events
     "refused": ("reason", "message"),  # either: your message was refused
     "reaction": ("reaction",),  # either: one of the fixed quick reactions
     "reveal": ("game", "host_bytes", "save"),  # host, at the end: my bytes and the save
+    "checked": ("game", "problems"),  # guest: my check of the reveal ([]: fair)
     "ping": (), "pong": (),  # either: the heartbeat (answered by the page's transport)
 }
 """Every kind of message and its fields (all required, no others allowed)."""
 
 COMMON = ("refused", "reaction", "ping", "pong")
 HOST_SENDS = ("commit", "update", "reveal", *COMMON)
-GUEST_SENDS = ("hello", "entropy", "move", *COMMON)
+GUEST_SENDS = ("hello", "entropy", "move", "checked", *COMMON)
 
 
 def parse_message(text: object, accepted: tuple[str, ...]) -> Message:

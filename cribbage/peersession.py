@@ -77,7 +77,6 @@ class Host:
         self.host_bytes = host_bytes
         self.guest_bytes = guest_bytes
         self.guest_seen = 0  # events of the game the guest has been sent
-        self.revealed = False
 
     def record(self) -> str:
         """What the host's page keeps to resume (with the game's own save)."""
@@ -92,11 +91,12 @@ class Host:
         view = game.view(self.guest_seat).to_dict(events_from)
         return message("update", game=self.game_id, view=view)
 
-    def outbox(self, game: Game) -> list[str]:
-        """The guest's update after a change, and the reveal once the game is over."""
-        texts = [self.update_message(game, self.guest_seen)]
-        if game.is_over and not self.revealed:
-            self.revealed = True
+    def outbox(self, game: Game, events_from: int | None = None) -> list[str]:
+        """The guest's update after a change (or a hello), and the reveal once the game
+        is over (a game ends once, or is resumed over: the reveal goes again)."""
+        since = self.guest_seen if events_from is None else events_from
+        texts = [self.update_message(game, since)]
+        if game.is_over:
             texts.append(message("reveal", game=self.game_id, host_bytes=self.host_bytes.hex(),
                                  save=game.to_json()))
         return texts
@@ -122,7 +122,7 @@ class Guest:
                            "seat": self.seat, "commitment": self.commitment,
                            "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
                            "events": self.events, "held": self.held, "moves": self.moves,
-                           "verdict": self.verdict})
+                           "pending": self.pending, "verdict": self.verdict})
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Guest:
@@ -130,6 +130,8 @@ class Guest:
         guest.seat, guest.commitment = data["seat"], data["commitment"]
         guest.guest_bytes = read_hex(data["guest_bytes"]) if data["guest_bytes"] else None
         guest.events, guest.held, guest.moves = data["events"], data["held"], data["moves"]
+        pending = data.get("pending")
+        guest.pending = (str(pending[0]), int(pending[1])) if pending else None
         guest.verdict = data["verdict"]
         return guest
 
@@ -214,9 +216,11 @@ def resume_host(session: Session, record: object, save: object) -> dict[str, Any
         if game.setup.get("seed") != shared_seed(host.host_bytes, host.guest_bytes):
             raise PeerError("bad-field", "the save is not the game of this record")
         session.start(game)
-        session.look_from(game, host.seat)
+        session.peer = host
+        return {"game": host.game_id, "record": host.record(),
+                "update": session.begin(game, {"seat": host.seat, "proof": True})}
     session.peer = host
-    return {"game": host.game_id, "record": host.record()}
+    return {"game": host.game_id, "record": host.record(), "update": None}
 
 
 def peer_guest(session: Session, request: Request) -> dict[str, Any]:
@@ -246,7 +250,8 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
     Returns ``replies`` (texts to send back), ``update`` (the table's update, or
     None), ``reaction``, ``refused`` (why this message was refused, or None),
     ``peer_refused`` (the peer refused one of ours), ``verdict`` (the guest's
-    check: a list of what did not match, [] when fair) and ``record``.
+    check, or on the host the guest's report of it: what did not match, [] when
+    fair) and ``record``.
     """
     peer = role(session)
     answer: dict[str, Any] = {"replies": [], "update": None, "reaction": None,
@@ -291,7 +296,7 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         elif data["seen"] > len(game.events):
             raise PeerError("bad-field", "the game has fewer events than that")
         else:
-            answer["replies"].append(host.update_message(game, data["seen"]))
+            answer["replies"].extend(host.outbox(game, data["seen"]))
         return
     if kind == "entropy":
         if game is not None:
@@ -305,6 +310,14 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         return
     if game is None:
         raise PeerError("bad-order", "no cards are dealt yet")
+    if kind == "checked":
+        if not game.is_over:
+            raise PeerError("bad-order", "the game is not over: nothing was revealed")
+        answer["verdict"] = data["problems"]
+        return
+    if data["move"] == "resign":  # the guest leaves: the game ends, and is revealed
+        host_resigns_guest(session, host, game, request, answer)
+        return
     if game.current_player != host.guest_seat:
         raise PeerError("out-of-turn", "it is not your turn")
     if data["seen"] != len(game.events):
@@ -316,6 +329,20 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
     except IllegalMoveError as error:
         raise PeerError("illegal-move", str(error)) from None
     answer["update"] = session.update(game, move, before, {
+        "seat": host.seat, "events_from": request.get("events_from", before),
+        "proof": request.get("proof")})
+    answer["replies"].extend(host.outbox(game))
+
+
+def host_resigns_guest(session: Session, host: Host, game: Game, request: Request,
+                       answer: dict[str, Any]) -> None:
+    """The guest resigned: the game is over (its loss), the guest is sent the reveal."""
+    before = len(game.events)
+    try:
+        game.resign(host.guest_seat)
+    except IllegalMoveError as error:
+        raise PeerError("illegal-move", str(error)) from None
+    answer["update"] = session.update(game, Move("pass"), before, {
         "seat": host.seat, "events_from": request.get("events_from", before),
         "proof": request.get("proof")})
     answer["replies"].extend(host.outbox(game))
@@ -348,6 +375,8 @@ def guest_receives(guest: Guest, data: Message, request: Request,
             guest.commitment, data["host_bytes"], guest.guest_bytes.hex(), data["save"],
             guest.seat, {"events": guest.events, "held": guest.held, "moves": guest.moves})
         answer["verdict"] = guest.verdict
+        answer["replies"].append(message("checked", game=guest.game_id, problems=[
+            problem[:300] for problem in guest.verdict[:20]]))
 
 
 def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
@@ -366,8 +395,11 @@ def peer_move(session: Session, request: Request) -> dict[str, Any]:
     text = request.get("move")
     if not isinstance(guest, Guest) or not isinstance(text, str):
         raise PeerError("bad-field", "only a guest sends a move, given as text")
-    move = str(Move.parse(text))
-    guest.pending = (move, len(guest.events))
+    if text == "resign":  # not a move of the save: it records who resigned
+        move = text
+    else:
+        move = str(Move.parse(text))
+        guest.pending = (move, len(guest.events))
     return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
 
 

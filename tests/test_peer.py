@@ -29,6 +29,7 @@ class Pair:
         self.host, self.guest = Session(), Session()
         self.game_id = call(self.host, "peer_host", {"rules": rules or {"target": 61}})["game"]
         self.verdict: list[str] | None = None
+        self.reported: list[str] | None = None  # the guest's check, as the host heard it
         self.guest_view: dict[str, Any] | None = None
         self.refused: list[dict[str, Any]] = []
         self.to_host([call(self.guest, "peer_guest", {"game": self.game_id})["message"]])
@@ -38,6 +39,8 @@ class Pair:
             answer = call(self.host, "peer_receive", {"text": text})
             if answer["refused"]:
                 self.refused.append(answer["refused"])
+            if answer["verdict"] is not None:
+                self.reported = answer["verdict"]
             self.to_guest(answer["replies"])
 
     def to_guest(self, texts: list[str]) -> None:
@@ -76,6 +79,7 @@ def test_a_whole_game_between_two_sessions_ends_with_the_deal_verified() -> None
     pair.play_out(random.Random(4))
     assert pair.game.is_over and not pair.refused
     assert pair.verdict == []  # the guest's own engine replayed it: fair
+    assert pair.reported == []  # and told the host so
     seed = pair.game.setup["seed"]
     guest = pair.guest.peer
     host = pair.host.peer
@@ -219,7 +223,8 @@ def test_both_sides_resume_from_their_records() -> None:
     pair.play_out(chooser, moves=12)
     kept_host = call(pair.host, "peer_outbox")["record"]
     host = Session()
-    call(host, "peer_host", {"record": kept_host, "save": pair.game.to_json()})
+    resumed = call(host, "peer_host", {"record": kept_host, "save": pair.game.to_json()})
+    assert resumed["update"]["events_count"] == len(pair.game.events)  # the host's table
     guest = Session()
     kept_guest = pair.guest.peer.record()  # type: ignore[union-attr]
     hello = call(guest, "peer_guest", {"record": kept_guest, "seen": 0})["message"]
@@ -228,6 +233,17 @@ def test_both_sides_resume_from_their_records() -> None:
     assert not pair.refused
     pair.play_out(chooser)
     assert pair.verdict == []
+
+
+def test_a_guest_that_leaves_resigns_and_the_game_is_revealed_and_checked() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    assert pair.verdict is None and not pair.game.is_over
+    checked = message("checked", game=pair.game_id, problems=[])
+    assert call(pair.host, "peer_receive", {"text": checked})["refused"]["reason"] == "bad-order"
+    pair.to_host([call(pair.guest, "peer_move", {"move": "resign"})["message"]])
+    assert pair.game.is_over and pair.game.setup["resigned"] == 1
+    assert pair.verdict == [] and pair.reported == [] and not pair.refused
 
 
 def test_the_commitment_is_the_sha256_of_the_bytes() -> None:
