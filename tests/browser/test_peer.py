@@ -1,7 +1,9 @@
 """Two pages, each in its own browser process, play over a WebRTC data channel on
 the loopback network: the codes go from page to page through the UI only (the
 invitation link, the pasted answer), the guest's page never holds a card hidden
-from it, and hostile messages injected into the channel are refused."""
+from it, hostile messages injected into the channel are refused, a closed page
+reconnects by new codes at the same move, and a guest that resigns gets the
+host's reveal: "fair deal verified" on its page, and the host is told."""
 
 from __future__ import annotations
 
@@ -33,8 +35,8 @@ def browsers(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Ite
         browser.close()
 
 
-def new_page(browser: Any, base_url: str, errors: list[str]) -> Any:
-    page = browser.new_context(base_url=base_url).new_page()
+def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None) -> Any:
+    page = (context or browser.new_context(base_url=base_url)).new_page()
     page.set_default_timeout(90_000)
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -68,6 +70,74 @@ def assert_guest_holds_nothing_hidden(guest: Any, game: Game) -> None:
     assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
 
 
+def kept_record(page: Any) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(json.loads(page.evaluate(
+        "() => localStorage.getItem('cribbage.peer')"))["record"])
+    return record
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.evaluate("() => [...document.querySelectorAll('.seat-human [data-card]')]"
+                              ".map(e => e.dataset.card)"))
+
+
+def exchange_codes(host: Any, guest: Any, invitation: str) -> str:
+    """The guest opens the invitation link; the host pastes the answer: connected."""
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer: str = guest.locator("input[name=code-out]").input_value()
+    host.locator("textarea[name=code-in]").fill(answer)
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    return answer
+
+
+def in_step(host: Any, guest: Any) -> None:
+    """Wait until the guest's page shows the host's game: every event, and its hand."""
+    game = host_game(host)
+    cards = sorted(card.code for card in game.hands[1])
+    guest.wait_for_function(
+        "([n, cards]) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer')).record)"
+        ".events.length == n && JSON.stringify([...document.querySelectorAll("
+        "'.seat-human [data-card]')].map(e => e.dataset.card).sort()) == JSON.stringify(cards)",
+        arg=[len(game.events), cards])
+
+
+def play_until(host: Any, guest: Any, done: Any) -> None:
+    tables = [Table(None, host), Table(None, guest)]
+    for _ in range(3000):
+        if done():
+            return
+        for table in tables:
+            table.step()
+        host.wait_for_timeout(20)
+    raise AssertionError("the game did not get there")
+
+
+def reconnect_mid_deal(host: Any, guest: Any, errors: list[str]) -> Any:
+    """Close the guest's page in the play; open the host's new invitation in a new page:
+    the same game at the same move, nothing lost on either side."""
+    play_until(host, guest, lambda: host_game(host).phase == "play" and host_game(host).pile)
+    in_step(host, guest)
+    saved, record = host_game(host).to_json(), kept_record(guest)
+    context = guest.context
+    guest.close()
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest = new_page(None, "", errors, context)
+    exchange_codes(host, guest, invitation)
+    assert host_game(host).to_json() == saved  # the same move
+    in_step(host, guest)  # the guest's page shows it again, from its kept record
+    assert kept_record(guest)["events"][:len(record["events"])] == record["events"]
+    moves = len(host_game(host).moves)
+    enabled = guest.locator(".seat-human button.card:not([disabled])")
+    play_until(host, guest, lambda: len(host_game(host).moves) >= moves + 4
+               and host_game(host).current_player == 1 and enabled.count() > 0)
+    return guest
+
+
 def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
         browsers: list[Any], base_url: str) -> None:
     errors: list[str] = []
@@ -90,10 +160,10 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
           len(answer.split("#answer=")[1]))
 
     host.locator("textarea[name=code-in]").fill(invitation)  # our own invitation: refused
-    host.get_by_role("button", name="Connect").click()
+    host.get_by_role("button", name="Connect", exact=True).click()
     host.wait_for_selector(".peer-status[data-status='peer.failed']")
     host.locator("textarea[name=code-in]").fill(answer)
-    host.get_by_role("button", name="Connect").click()
+    host.get_by_role("button", name="Connect", exact=True).click()
     for page in (host, guest):
         page.wait_for_selector("#table[data-peer=playing]")
 
@@ -119,5 +189,14 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     guest.wait_for_function("() => document.querySelectorAll('.log-lines li').length && "
                             "[...document.querySelectorAll('.log-lines li')].filter(li => "
                             "li.textContent.includes('refused a message')).length >= 3")
+    assert guest.get_by_text("refused a message: it was too large.").count() == 1
     assert host.evaluate("() => localStorage.getItem('cribbage.peer')") == before
+
+    guest = reconnect_mid_deal(host, guest, errors)
+    guest.locator(".table-header [data-action=new-game]").click()
+    guest.get_by_role("button", name="Resign this game").click()
+    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
+        line = page.locator(".fair-check[data-verified=true]")
+        line.wait_for()
+        assert text in line.inner_text()
     assert not errors, errors

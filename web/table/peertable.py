@@ -24,7 +24,8 @@ from tablerender import log, set_text
 PEER_KEY = "cribbage.peer"  # the game with a friend: the side's record (and the host's save)
 ICE_KEY = "cribbage.peer.ice"  # the player's STUN/TURN servers
 REACTIONS = ("good_game", "nice_hand", "your_turn", "well_played", "thanks")
-ACTIONS = ("peer-host", "peer-connect", "peer-copy", "peer-share", "peer-cancel", "peer-react")
+ACTIONS = ("peer-host", "peer-connect", "peer-copy", "peer-share", "peer-cancel", "peer-react",
+           "peer-reinvite", "peer-reopen")
 
 
 class PeerTable:
@@ -33,6 +34,7 @@ class PeerTable:
     def __init__(self, dom, state, game):
         self.dom, self.state, self.game = dom, state, game
         self.role = None  # "host" or "guest" once a game with a friend is set up
+        self.game_id = None  # the game's id, named by every invitation for it
         self.link = None  # peer.mjs's link
         self.module = None
         self.started = False  # the table shows the game
@@ -43,6 +45,8 @@ class PeerTable:
         self.record = None
         self.save_text = None
         self.verdict = None
+        self.moved = False  # the guest sent a move and has no answer yet
+        self.resuming = False  # the guest joined a kept game again: redraw it at once
 
     @property
     def words(self):
@@ -71,10 +75,12 @@ class PeerTable:
                     self.link.send(text)
                 self.keep(out.get("record") if ok_out else None)
             return ok, update
-        if self.role == "guest" and name == "apply_move":
-            ok, made = await self.engine("peer_move", {"move": payload["move"]})
+        if self.role == "guest" and name in ("apply_move", "resign"):
+            move = payload["move"] if name == "apply_move" else "resign"
+            ok, made = await self.engine("peer_move", {"move": move})
             if not ok:
                 return ok, made
+            self.moved = True  # the host's answer to it is an update or a refusal
             self.link.send(made["message"])
             return await self.next_update()
         return False, {"kind": "bad-request", "message": self.words.t("peer.not_here")}
@@ -94,12 +100,15 @@ class PeerTable:
             await self.arrived.wait()
         kind, value = self.waiting.pop(0)
         if kind == "refused":
-            return False, {"kind": "illegal-move", "message": value["message"]}
+            return False, {"kind": "illegal-move",
+                           "message": self.words.t("peer.reason." + value["reason"])}
         return True, value
 
     def save(self, save_text):
         """The table's save after every move: kept with the record, not as a solo game."""
         self.save_text = save_text
+        if self.verdict is not None:  # the game was checked: nothing is kept
+            return
         storage_set(PEER_KEY, json.dumps({"role": self.role, "record": self.record,
                                           "save": save_text}))
 
@@ -107,6 +116,20 @@ class PeerTable:
         if record:
             self.record = record
             self.save(self.save_text)
+
+    def kept(self):
+        """The kept game with a friend ({"role", "record", "save"}), or None."""
+        try:
+            kept = json.loads(storage_get(PEER_KEY) or "null")
+            json.loads(kept["record"])["game"]  # a record names its game
+        except (ValueError, TypeError, KeyError):
+            return None
+        return kept if kept.get("role") in ("host", "guest") else None
+
+    def kept_game(self, role):
+        """The game id of this page's kept record for ``role``, or None."""
+        kept = self.kept()
+        return json.loads(kept["record"])["game"] if kept and kept["role"] == role else None
 
     # --- the dialog ---------------------------------------------------------------
 
@@ -171,11 +194,35 @@ class PeerTable:
             self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
             return
         self.role, self.record, self.settings = "host", hosted["record"], settings
+        self.game_id, self.save_text = hosted["game"], None
+        await self.invite("peer.send_invitation")
+
+    async def invite(self, key):
+        """An invitation for this side's game (a new one names the same game)."""
         module = await self.peer_module()
         self.link = await module.invite(to_js({"iceServers": module.iceServers(
-            to_js(self.ice())), "game": hosted["game"]}))
+            to_js(self.ice())), "game": self.game_id}))
         self.listen()
-        await self.show_code(self.link, "peer.send_invitation")
+        await self.show_code(self.link, key)
+
+    async def resume_host(self):
+        """After a reload: the kept game again, on the table, and a new invitation."""
+        kept = self.kept()
+        self.open("peer.making")
+        ok, hosted = await self.engine("peer_host", {"record": kept["record"],
+                                                     "save": kept["save"]})
+        if not ok:
+            self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
+            return
+        self.role, self.record, self.game_id = "host", hosted["record"], hosted["game"]
+        self.save_text = kept["save"]
+        self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
+        if hosted["update"] is not None:
+            self.started = True
+            self.handed = hosted["update"]["view"]["events_total"]
+            self.show_table(hosted["update"], True)
+            self.open("peer.making")
+        await self.invite("peer.send_again")
 
     async def join(self, code):
         """Guest: the answer to an invitation (from the link's fragment or pasted)."""
@@ -187,11 +234,16 @@ class PeerTable:
         except Exception as error:
             self.failed(error)
             return
-        ok, joined = await self.engine("peer_guest", {"game": str(self.link.game)})
+        game = str(self.link.game)
+        record = self.record if self.role == "guest" else self.kept()["record"] if (
+            self.kept_game("guest") == game) else None
+        self.resuming = record is not None and json.loads(record)["game"] == game
+        request = {"record": record} if self.resuming else {"game": game}
+        ok, joined = await self.engine("peer_guest", request)
         if not ok:
             self.status("peer.failed", {"reason": shell.error_text(self.words, joined)})
             return
-        self.role, self.record = "guest", joined["record"]
+        self.role, self.record, self.game_id = "guest", joined["record"], joined["game"]
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
         self.listen()
         await self.show_code(self.link, "peer.send_answer")
@@ -200,7 +252,7 @@ class PeerTable:
     async def connect(self):
         """The host pasted the answer (or the guest an invitation)."""
         text = str(self.screen().querySelector("textarea[name=code-in]").value or "").strip()
-        if self.link is None or self.role is None:
+        if self.role != "host":
             await self.join(text)
             return
         try:
@@ -217,7 +269,10 @@ class PeerTable:
             self.failed(error)
             return
         self.status("peer.connected")
-        self.dom.table.setAttribute("data-peer", "connected")
+        self.dom.table.setAttribute("data-peer", "playing" if self.started else "connected")
+        self.reopen_button(False)
+        if self.started:  # connected again: back to the game
+            self.close()
         if first is not None:
             self.link.send(first)
 
@@ -234,9 +289,24 @@ class PeerTable:
 
     def on_close(self, reason):
         self.dom.table.setAttribute("data-peer", "closed")
-        if self.started:
-            log(self.dom, self.words.t("peer.lost", {"reason": self.words.t(
-                "peer.why." + str(reason))}))
+        if not self.started:
+            return
+        log(self.dom, self.words.t("peer.lost", {"reason": self.words.t(
+            "peer.why." + str(reason))}))
+        if self.verdict is None:  # the game is not checked yet: offer to connect again
+            self.reopen_button(True)
+            self.offer_again()
+
+    def reopen_button(self, shown):
+        button = self.dom.part(".peer-reactions [data-action=peer-reopen]")
+        if button is not None:
+            button.hidden = not shown
+
+    def offer_again(self):
+        """The dialog to connect again: the host makes a new invitation, the guest
+        pastes (or opens) the one its friend sends."""
+        self.open("peer.again_host" if self.role == "host" else "peer.again_guest")
+        self.screen().querySelector("[data-action=peer-reinvite]").hidden = self.role != "host"
 
     # --- messages --------------------------------------------------------------------
 
@@ -256,11 +326,13 @@ class PeerTable:
     def take(self, answer):
         """Show what a message brought: a refusal, a reaction, an update, the check."""
         if answer["refused"]:
-            log(self.dom, self.words.t("peer.refused", {"message": answer["refused"]["message"]}))
+            log(self.dom, self.words.t("peer.refused", {"message": self.words.t(
+                "peer.reason." + answer["refused"]["reason"])}))
         if answer["peer_refused"]:
-            log(self.dom, self.words.t("peer.they_refused",
-                                       {"message": answer["peer_refused"]["message"]}))
-            if self.role == "guest":
+            log(self.dom, self.words.t("peer.they_refused", {"message": self.words.t(
+                "peer.reason." + answer["peer_refused"]["reason"])}))
+            if self.role == "guest" and self.moved:  # this side's move was refused
+                self.moved = False
                 self.waiting.append(("refused", answer["peer_refused"]))
                 self.arrived.set()
         if answer["reaction"]:
@@ -269,19 +341,22 @@ class PeerTable:
             self.game.announce(said)
         update = answer["update"]
         if update is not None:
+            self.moved = False
             self.handed = update["view"]["events_total"]
             if self.started:
                 self.waiting.append(("update", update))
                 self.arrived.set()
             else:
                 self.started = True
-                asyncio.create_task(self.start(update))
+                self.show_table(update, self.resuming)
         if answer["verdict"] is not None:
             self.verdict = answer["verdict"]
             self.show_verdict()
+            storage_set(PEER_KEY, None)  # checked: nothing is left to resume
 
-    async def start(self, update):
-        """The first update: the table shows the game from this side's seat."""
+    def show_table(self, update, resumed):
+        """The first update: the table shows the game from this side's seat (a resumed
+        game redrawn at once, a new one dealt before the player's eyes)."""
         view = update["view"]
         settings = dict(self.settings)
         settings["rules"] = view["rules"]
@@ -295,8 +370,11 @@ class PeerTable:
         self.dom.table.setAttribute("data-peer", "playing")
         self.game.begin(settings, view)
         self.draw_reactions()
+        asyncio.create_task(self.advance(update, resumed))
+
+    async def advance(self, update, resumed):
         await next_turn()
-        await self.game.advance(update)
+        await self.game.advance(update, replaying=resumed)
 
     def draw_reactions(self):
         bar = self.dom.part(".peer-reactions")
@@ -304,12 +382,17 @@ class PeerTable:
         bar.innerHTML = "".join(
             '<button type="button" class="quiet" data-action="peer-react" data-reaction="'
             + name + '">' + escape(self.words.t("peer.reaction." + name)) + "</button>"
-            for name in REACTIONS)
+            for name in REACTIONS) + (
+            '<button type="button" data-action="peer-reopen" hidden>'
+            + escape(self.words.t("peer.reopen")) + "</button>")
 
     def show_verdict(self):
+        """The guest's check of the reveal, on both tables (the host hears the guest's)."""
         problems = self.verdict
-        text = (self.words.t("peer.verified") if not problems else
-                self.words.t("peer.unverified", {"what": "; ".join(problems)}))
+        key = "peer.verified" if self.role == "guest" else "peer.friend_verified"
+        text = (self.words.t(key) if not problems else
+                self.words.t(key.replace("verified", "unverified"),
+                             {"what": "; ".join(problems)}))
         log(self.dom, text)
         line = self.dom.game_over.querySelector(".fair-check")
         if line is not None:
@@ -339,6 +422,14 @@ class PeerTable:
             field = self.screen().querySelector("input[name=code-out]")
             if window.navigator.share:
                 window.navigator.share(to_js({"url": field.value}))
+        elif action == "peer-reinvite":
+            self.screen().querySelector("[data-action=peer-reinvite]").hidden = True
+            asyncio.create_task(self.invite("peer.send_again") if self.role == "host"
+                                else self.resume_host())
+        elif action == "peer-reopen":
+            self.offer_again()
+        elif action == "peer-cancel" and self.started:  # back to the game, still apart
+            self.close()
         elif action == "peer-cancel":
             if self.link is not None:
                 self.link.close("closed")
@@ -349,10 +440,17 @@ class PeerTable:
             asyncio.create_task(self.react(target.getAttribute("data-reaction")))
 
     async def from_address(self):
-        """A page opened by an invitation link (index.html#join=CODE) answers it."""
+        """A page opened by an invitation link (index.html#join=CODE) answers it; a page
+        with a kept game with a friend offers to connect again (True: either)."""
         fragment = str(window.location.hash or "")
         if not fragment.startswith("#join="):
-            return False
+            kept = self.kept()
+            if kept is None:
+                return False
+            self.open("peer.resume_" + kept["role"])
+            self.screen().querySelector("[data-action=peer-reinvite]").hidden = (
+                kept["role"] != "host")
+            return True
         window.history.replaceState(None, "", str(window.location.pathname)
                                     + str(window.location.search))
         await self.join(fragment[len("#join="):])
@@ -382,6 +480,8 @@ def dialog_html(words):
             + "<label>" + t("peer.credential") + ' <input name="credential" type="password">'
             + "</label></details>"
             + '<div class="dialog-buttons">'
+            + '<button type="button" data-action="peer-reinvite" hidden>' + t("peer.reinvite")
+            + "</button>"
             + '<button type="button" class="quiet" data-action="peer-cancel">' + t("peer.cancel")
             + "</button>"
             + '<button type="button" data-action="peer-connect">' + t("peer.connect")
