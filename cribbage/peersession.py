@@ -24,6 +24,7 @@ with a ``refused`` message (:mod:`cribbage.peer`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -113,7 +114,9 @@ class Guest:
         self.events: list[dict[str, Any]] = []
         self.held: dict[str, list[str]] = {}
         self.moves: list[str] = []
-        self.pending: tuple[str, int] | None = None  # a move sent, and the events it followed
+        # a move sent, with the events it followed and the mark of the view it was made in
+        self.pending: tuple[str, int, str] | None = None
+        self.mark = ""  # the last view's mark (a move that scores nothing still changes it)
         self.verdict: list[str] | None = None
 
     def record(self) -> str:
@@ -122,7 +125,8 @@ class Guest:
                            "seat": self.seat, "commitment": self.commitment,
                            "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
                            "events": self.events, "held": self.held, "moves": self.moves,
-                           "pending": self.pending, "verdict": self.verdict})
+                           "pending": self.pending, "mark": self.mark,
+                           "verdict": self.verdict})
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Guest:
@@ -131,7 +135,8 @@ class Guest:
         guest.guest_bytes = read_hex(data["guest_bytes"]) if data["guest_bytes"] else None
         guest.events, guest.held, guest.moves = data["events"], data["held"], data["moves"]
         pending = data.get("pending")
-        guest.pending = (str(pending[0]), int(pending[1])) if pending else None
+        guest.pending = (str(pending[0]), int(pending[1]), str(pending[2])) if pending else None
+        guest.mark = str(data.get("mark", ""))
         guest.verdict = data["verdict"]
         return guest
 
@@ -156,10 +161,19 @@ class Guest:
         held, deal = held_cards(view), str(view["deal_number"])
         if held and view["deal_number"]:  # every card shown as this seat's, deal by deal
             self.held[deal] = sorted(held | set(self.held.get(deal, [])))
-        if self.pending is not None and total > self.pending[1]:
-            self.moves.append(self.pending[0])
+        mark = view_mark(view)
+        if self.pending is not None and (total > self.pending[1] or mark != self.pending[2]):
+            self.moves.append(self.pending[0])  # the host took it: the game moved on
             self.pending = None
+        self.mark = mark
         return seen
+
+
+def view_mark(view: dict[str, Any]) -> str:
+    """A view's state, its events aside, as a short digest."""
+    state = json.dumps({key: value for key, value in view.items() if key != "events"},
+                       sort_keys=True)
+    return hashlib.sha256(state.encode()).hexdigest()[:16]
 
 
 def role(session: Session) -> Host | Guest:
@@ -399,7 +413,7 @@ def peer_move(session: Session, request: Request) -> dict[str, Any]:
         move = text
     else:
         move = str(Move.parse(text))
-        guest.pending = (move, len(guest.events))
+        guest.pending = (move, len(guest.events), guest.mark)
     return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
 
 

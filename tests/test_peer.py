@@ -59,9 +59,11 @@ class Pair:
         assert self.host.game is not None
         return self.host.game
 
-    def play_out(self, chooser: random.Random, moves: int = 10_000) -> None:
+    def play_out(self, chooser: random.Random, moves: int = 10_000,
+                 prefer: tuple[str, ...] = ()) -> None:
         """Both sides move until the game ends: the host as a computer, the guest by
-        picking from its view's legal moves and sending them as messages."""
+        picking from its view's legal moves (``prefer``'s first, when legal) and
+        sending them as messages."""
         for _ in range(moves):
             if self.game.is_over:
                 return
@@ -70,7 +72,9 @@ class Pair:
                 self.to_guest(call(self.host, "peer_outbox")["messages"])
             else:
                 assert self.guest_view is not None
-                move = chooser.choice(self.guest_view["legal_moves"])
+                legal = self.guest_view["legal_moves"]
+                move = next((move for move in prefer if move in legal), None) or chooser.choice(
+                    legal)
                 self.to_host([call(self.guest, "peer_move", {"move": move})["message"]])
 
 
@@ -86,6 +90,19 @@ def test_a_whole_game_between_two_sessions_ends_with_the_deal_verified() -> None
     assert guest is not None and host is not None
     assert seed == shared_seed(host.host_bytes, guest.guest_bytes)  # type: ignore[union-attr]
     assert pair.guest_view is not None and pair.guest_view["outcome"] is not None
+
+
+def test_moves_that_score_nothing_count_among_the_guests_moves() -> None:
+    pair = Pair({"target": 61, "manual_counting": True, "muggins": True})
+    chooser = random.Random(3)
+    while not (pair.game.current_player == 1 and pair.game.phase == "muggins"):
+        pair.play_out(chooser, moves=1, prefer=("count 0",))
+    events = len(pair.game.events)
+    pair.to_host([call(pair.guest, "peer_move", {"move": "pass"})["message"]])
+    assert len(pair.game.events) == events  # accepting a claim adds no event...
+    assert pair.guest.peer.moves[-1] == "pass"  # type: ignore[union-attr]  # ...but is a move
+    pair.play_out(chooser, prefer=("count 0", "pass"))
+    assert pair.game.is_over and pair.verdict == [] and pair.reported == []
 
 
 def test_the_guest_never_receives_the_hosts_hidden_cards() -> None:

@@ -138,6 +138,27 @@ def reconnect_mid_deal(host: Any, guest: Any, errors: list[str]) -> Any:
     return guest
 
 
+def reload_host(host: Any, guest: Any) -> None:
+    """Reload the host's page: it offers a new invitation for the kept game; the guest's
+    page, told the connection was lost, takes it: the same move again."""
+    saved = host_game(host).to_json()
+    host.reload()
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest.wait_for_selector("#table[data-peer=closed]")
+    guest.locator("textarea[name=code-in]").fill(invitation)
+    guest.get_by_role("button", name="Connect", exact=True).click()
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    assert host_game(host).to_json() == saved
+    in_step(host, guest)
+
+
 def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
         browsers: list[Any], base_url: str) -> None:
     errors: list[str] = []
@@ -145,6 +166,7 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     host.goto("/?speed=0")
     host.wait_for_selector("#table[data-engine=ready]")
     host.get_by_label("Game to").select_option("61")
+    host.get_by_label("Counting").select_option("manual")  # muggins between the two
     host.get_by_role("button", name="Play a friend on another device").click()
     host.wait_for_selector("#table[data-peer=code]")
     invitation = host.locator("input[name=code-out]").input_value()
@@ -169,15 +191,21 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
 
     tables = [Table(None, host), Table(None, guest)]
     game = host_game(host)
+    for page in (host, guest):  # note any muggins offer with its time to decide
+        page.evaluate("() => new MutationObserver(() => { if (document.querySelector("
+                      "'.actions .countdown[data-seconds]')) window.offered = true; })"
+                      ".observe(document.querySelector('.actions'), {childList: true, "
+                      "subtree: true, attributes: true})")
     for _ in range(3000):  # one whole deal, both people moving from their own pages
         game = host_game(host)
         if game.deal_number >= 2:
             break
         assert_guest_holds_nothing_hidden(guest, game)
         for table in tables:
-            table.step()
+            table.step()  # claims 0: the other person is offered muggins (steps accept)
         host.wait_for_timeout(20)
     assert game.deal_number >= 2
+    assert all(page.evaluate("() => window.offered === true") for page in (host, guest))
     assert_guest_holds_nothing_hidden(guest, game)
     tables[1].play_until(lambda: guest.locator(".seat-human button.card").count() > 0, 200)
     assert_guest_holds_nothing_hidden(guest, host_game(host))  # deal 2 on the guest's page
@@ -193,10 +221,12 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     assert host.evaluate("() => localStorage.getItem('cribbage.peer')") == before
 
     guest = reconnect_mid_deal(host, guest, errors)
+    reload_host(host, guest)
     guest.locator(".table-header [data-action=new-game]").click()
     guest.get_by_role("button", name="Resign this game").click()
     for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
-        line = page.locator(".fair-check[data-verified=true]")
-        line.wait_for()
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
         assert text in line.inner_text()
     assert not errors, errors

@@ -46,6 +46,7 @@ class PeerTable:
         self.save_text = None
         self.verdict = None
         self.moved = False  # the guest sent a move and has no answer yet
+        self.shown = None  # the last update's view (its events aside), as text
         self.resuming = False  # the guest joined a kept game again: redraw it at once
 
     @property
@@ -341,12 +342,16 @@ class PeerTable:
             self.game.announce(said)
         update = answer["update"]
         if update is not None:
-            self.moved = False
+            # Only news, or the answer to a move, goes to the table: the game sent again
+            # on connecting again while this side's person decides changes nothing.
+            shown = json.dumps(dict(update["view"], events=[]))
+            news, answered = shown != self.shown, self.moved
+            self.moved, self.shown = False, shown
             self.handed = update["view"]["events_total"]
-            if self.started:
+            if self.started and (news or answered):
                 self.waiting.append(("update", update))
                 self.arrived.set()
-            else:
+            elif not self.started:
                 self.started = True
                 self.show_table(update, self.resuming)
         if answer["verdict"] is not None:
