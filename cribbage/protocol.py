@@ -91,8 +91,9 @@ A game with a friend on another device
 (:mod:`cribbage.peersession`, messages and checks in :mod:`cribbage.peer`)
 
 ``peer_host({"rules", "seat"?})`` or ``peer_host({"record", "save"?})``
-    Host a two-player game (or resume one): ``{"game", "record"}``; the
-    game is dealt once the guest's random bytes arrive.
+    Host a two-player game (or resume one): ``{"game", "record", "update"?}``
+    (a resumed, dealt game's table update); the game is dealt once the guest's
+    random bytes arrive.
 ``peer_guest({"game"})`` or ``peer_guest({"record", "seen"?})``
     Join the invitation's game (or resume): ``{"game", "record", "message"}``,
     the ``hello`` to send first.
