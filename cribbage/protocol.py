@@ -86,6 +86,27 @@ The game endpoints (one game per session)
     report, which reuses the deals already graded (the session keeps the last
     game's review).
 
+A game with a friend on another device
+--------------------------------------
+(:mod:`cribbage.peersession`, messages and checks in :mod:`cribbage.peer`)
+
+``peer_host({"rules", "seat"?})`` or ``peer_host({"record", "save"?})``
+    Host a two-player game (or resume one): ``{"game", "record", "update"?}``
+    (a resumed, dealt game's table update); the game is dealt once the guest's
+    random bytes arrive.
+``peer_guest({"game"})`` or ``peer_guest({"record", "seen"?})``
+    Join the invitation's game (or resume): ``{"game", "record", "message"}``,
+    the ``hello`` to send first.
+``peer_receive({"text", "events_from"?, "proof"?})``
+    One message from the peer: ``{"replies", "update", "reaction", "refused",
+    "peer_refused", "verdict", "record"}``. The host applies a guest's move only
+    if it is the guest's turn and legal; a refused message changes nothing.
+``peer_outbox({})``, ``peer_move({"move"})``, ``peer_reaction({"reaction"})``
+    The host's messages after its own move (the guest's update, then the
+    reveal when the game is over), the guest's move and a quick reaction.
+``peer_check({"commitment", "host_bytes", "guest_bytes", "save", "seat", "seen"})``
+    The guest's after-game check, statelessly: ``{"problems": [...]}``.
+
 The stateless endpoints (the widgets; they leave the game alone)
 -----------------------------------------------------------------
 ``score``, ``show_score``, ``peg_sequence`` and ``deal_steps``: see
@@ -121,6 +142,8 @@ from .cards import CardError
 from .coach import coach_advice, review_deal
 from .fairdeal import deal_proofs
 from .game import Game, GameStateError, IllegalMoveError, Move
+from .peersession import ENDPOINTS as PEER_ENDPOINTS
+from .peersession import Guest, Host
 from .players import LEVELS, ComputerPlayer, computer_move, make_player
 from .replay import read_link, read_save
 from .replay import replay as replay_steps
@@ -204,6 +227,7 @@ class Session:
         # the last game's review, by (save, seat, lang): asked deal by deal, then whole
         self.game_review: tuple[tuple[str, int, str], GameReview] | None = None
         self.viewer: int | None = None  # the seat whose person is at the device
+        self.peer: Host | Guest | None = None  # a game with a friend on another device
 
     def viewer_of(self, request: Request) -> int | None:
         """The seat whose view a reply carries: the request's, else the session's viewer."""
@@ -553,5 +577,6 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "hand_distribution": stateless(hand_distribution),
     "puzzle": stateless(puzzle),
     "drill": stateless(drill),
+    **PEER_ENDPOINTS,
 }
 """Every endpoint by name (the page's client takes these names from ``hello``)."""

@@ -119,6 +119,30 @@ def later_endpoints() -> None:
     call("resign", {"seat": 0, "proof": True})
 
 
+def peer() -> None:
+    """A game between two devices: the handshake, a move and a refused message."""
+    host, guest = protocol.Session(), protocol.Session()
+
+    def answer(side: protocol.Session, name: str, request: dict[str, Any]) -> Any:
+        reply = json.loads(side.call(name, json.dumps(request)))
+        if not reply["ok"]:
+            raise AssertionError(f"{name} {request}: {reply}")
+        return reply["result"]
+
+    game = answer(host, "peer_host", {"rules": {"target": 61}})["game"]
+    texts = [answer(guest, "peer_guest", {"game": game})["message"]]
+    for _ in range(8):  # hello, commit, entropy, update, then the guest's cut
+        replies = []
+        for text in texts:
+            side = host if json.loads(text)["kind"] in ("hello", "entropy", "move") else guest
+            replies += answer(side, "peer_receive", {"text": text, "proof": True})["replies"]
+        if not replies:
+            replies = [answer(guest, "peer_move", {"move": "cut"})["message"]]
+        texts = replies
+    answer(host, "peer_receive", {"text": '{"v": 9}'})
+    answer(host, "peer_reaction", {"reaction": "good_game"})
+
+
 def run() -> dict[str, list[str]]:
     hello = call("hello", ok=True)["result"]
     for lang in ("en", "es", "ja"):
@@ -131,6 +155,7 @@ def run() -> dict[str, list[str]]:
             seed += 1
     call("new_game", {}, ok=True)  # a seed of the engine's own choosing
     later_endpoints()
+    peer()
     errors()
     stdlib: set[str] = set()
     engine: set[str] = set()

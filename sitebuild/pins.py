@@ -69,6 +69,14 @@ PINS = (
         "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
         ("dist/",),
     ),
+    # The QR code of an invitation to play on another device (web/peer/peer.mjs).
+    Pin(
+        "qrcode",
+        "qrcode-generator",
+        "2.0.4",
+        "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g==",
+        ("dist/qrcode.mjs",),
+    ),
 )
 
 

@@ -27,6 +27,8 @@ const SHIM = {
 // A promise that settles in a later task: awaited from Python (dom.next_turn), it
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The connection to a friend's device (peer.mjs), loaded only when the table needs it.
+globalThis.cribbagePeerModule = () => import("./peer.mjs");
 
 // The browser's storage for the UI (web/table/dom.py). Every call is made and checked
 // here, on the JavaScript side: an error the browser throws inside a call from Python

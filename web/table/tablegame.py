@@ -28,6 +28,8 @@ from dom import (
     storage_set,
 )
 from handoff import Handoff, names_and_sides, undo_allowed
+from peertable import ACTIONS as PEER_ACTIONS
+from peertable import PeerTable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from shell import i18n
@@ -69,6 +71,7 @@ class TableGame(TableInput):
         self.handoff = Handoff(dom, state, self)  # pass-and-play: the device changes hands
         self.tabs = Tabs(dom, self)  # one game, one writer: other tabs of the site follow
         self.saves = TableSaves(dom, state, self)  # the save, saves set aside, backups
+        self.friend = PeerTable(dom, state, self)  # a friend on another device
 
     @property
     def words(self):
@@ -79,6 +82,8 @@ class TableGame(TableInput):
 
     async def call(self, name, payload=None):
         """Call an engine endpoint; returns (ok, result_or_error) and never raises."""
+        if self.friend.routes(name):  # the friend's seat moves on the friend's device
+            return await self.friend.call(name, payload)
         try:
             text = await getattr(self.state.engine, name)(shell.request(payload))
         except Exception as error:  # the worker died or the call failed in transit
@@ -194,7 +199,11 @@ class TableGame(TableInput):
     def save(self, save_text):
         """Keep the game in localStorage (after every move: a reload loses nothing), unless
         another tab has moved it on (tabs.py: this tab then steps aside); when storage
-        refuses, the game goes on and the table says so (tablesaves.py)."""
+        refuses, the game goes on and the table says so (tablesaves.py). A game with a
+        friend on another device is kept by peertable.py."""
+        if self.friend.started:
+            self.friend.save(save_text)
+            return
         self.saves.save(self.state.settings, save_text, self.tabs.write)
 
     async def resume_saved(self):
@@ -522,6 +531,8 @@ class TableGame(TableInput):
             self.review.on_action(action, target)
         elif action in SAVES_ACTIONS:
             self.saves.on_action(action, target)
+        elif action in PEER_ACTIONS:
+            self.friend.on_action(action, target)
         elif state.view is None or state.busy:
             return
         elif action == "pick":
@@ -627,7 +638,8 @@ class TableGame(TableInput):
         self.place_dialogs()
         await self.connect()
         if self.dom.table.getAttribute("data-engine") == "ready":
-            await self.resume_saved()
+            if not await self.friend.from_address():  # an invitation link: join it
+                await self.resume_saved()
 
     def announce(self, text):
         """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment."""

@@ -32,7 +32,12 @@ class TableInput:
         if self.tabs.away:  # another tab has the game: its screen covers the table
             return True
         return not (self.dom.form.hidden and self.dom.game_over.hidden and self.dom.stats.hidden
-                    and not self.review.is_open())
+                    and not self.review.is_open() and not self.peer_dialog_open())
+
+    def peer_dialog_open(self):
+        """The connection dialog of a game with a friend on another device."""
+        screen = self.dom.part("#peer")
+        return screen is not None and not screen.hidden
 
     def focus_target(self):
         """The next sensible control for the keyboard, from the phase and whose turn it is."""

@@ -266,16 +266,22 @@ def hand_off_to(view, settings, viewer):
 
 
 def muggins_offer(view, settings, viewer):
-    """Whether the viewer is offered a call on another person's claim (a time to decide).
+    """Whether the viewer is offered a call on another person's claim (a time to decide):
+    a person at this device, or the friend on another device (``settings["peer"]``).
 
     >>> settings = {"seats": seats_from_form({"who1": "person"}, 2)}
     >>> view = {"phase": "muggins", "current_player": 1, "claim": {"seat": 0}}
     >>> muggins_offer(view, settings, 1), muggins_offer(view, {"rules": {"players": 2}}, 1)
     (True, False)
+    >>> muggins_offer(view, {"rules": {"players": 2}, "peer": "guest"}, 1)
+    True
     """
     claim = view.get("claim")
-    return (view["phase"] == "muggins" and view["current_player"] == viewer and claim is not None
-            and pass_and_play(settings) and claim["seat"] in people(settings))
+    if view["phase"] != "muggins" or view["current_player"] != viewer or claim is None:
+        return False
+    if settings.get("peer"):
+        return claim["seat"] != viewer
+    return pass_and_play(settings) and claim["seat"] in people(settings)
 
 
 def handoff_html(words, name):

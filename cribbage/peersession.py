@@ -1,0 +1,452 @@
+"""The two sides of a game between two devices, as endpoints of a page's session.
+
+The host's page keeps a :class:`Host` in its :class:`~cribbage.protocol.Session`
+(``peer_host``); the session's game is the game, the host's seat is the
+session's viewer. The guest's page keeps a :class:`Guest` (``peer_guest``):
+no game, only what its seat was shown. Each page hands every message from the
+channel to ``peer_receive``, which answers with the messages to send back and
+what the page must show; a refused message changes nothing and is answered
+with a ``refused`` message (:mod:`cribbage.peer`).
+
+>>> from cribbage.protocol import Session
+>>> host, guest = Session(), Session()
+>>> game_id = result(host, "peer_host", {"rules": {"target": 61}})["game"]
+>>> hello = result(guest, "peer_guest", {"game": game_id})["message"]
+>>> commit = result(host, "peer_receive", {"text": hello})["replies"][0]
+>>> entropy = result(guest, "peer_receive", {"text": commit})["replies"][0]
+>>> started = result(host, "peer_receive", {"text": entropy})
+>>> started["update"]["view"]["seat"], started["update"]["phase"]
+(0, 'cut')
+>>> shown = result(guest, "peer_receive", {"text": started["replies"][0]})["update"]
+>>> shown["view"]["seat"], shown["save"] is None
+(1, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from .game import Game, IllegalMoveError, Move
+from .peer import (
+    ENTROPY_BYTES,
+    GUEST_SENDS,
+    HOST_SENDS,
+    REACTIONS,
+    Message,
+    PeerError,
+    check_fair_deal,
+    commitment,
+    held_cards,
+    message,
+    parse_message,
+    read_hex,
+    refusal,
+    shared_seed,
+)
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .protocol import Request, Session
+
+_VIEW_KEYS = frozenset(Game.new(seed=0).view(0).to_dict())
+RECORD_FORMAT = "cribbage-peer"
+
+
+def result(session: Session, name: str, payload: dict[str, Any]) -> Any:
+    """A call's result (for the examples): the reply must be ``ok``."""
+    reply = json.loads(session.call(name, json.dumps(payload)))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+class Host:
+    """The host's side: its random bytes, the guest's, and the game they dealt."""
+
+    def __init__(self, game_id: str, rules: Rules, seat: int, guest_seat: int,
+                 host_bytes: bytes, guest_bytes: bytes | None = None) -> None:
+        self.game_id = game_id
+        self.rules = rules
+        self.seat = seat
+        self.guest_seat = guest_seat
+        self.host_bytes = host_bytes
+        self.guest_bytes = guest_bytes
+        self.guest_seen = 0  # events of the game the guest has been sent
+
+    def record(self) -> str:
+        """What the host's page keeps to resume (with the game's own save)."""
+        return json.dumps({"format": RECORD_FORMAT, "role": "host", "game": self.game_id,
+                           "rules": self.rules.to_dict(), "seat": self.seat,
+                           "guest_seat": self.guest_seat, "host_bytes": self.host_bytes.hex(),
+                           "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None})
+
+    def update_message(self, game: Game, events_from: int) -> str:
+        """The guest's view, its events from ``events_from`` (never another seat's cards)."""
+        self.guest_seen = len(game.events)
+        view = game.view(self.guest_seat).to_dict(events_from)
+        return message("update", game=self.game_id, view=view)
+
+    def outbox(self, game: Game, events_from: int | None = None) -> list[str]:
+        """The guest's update after a change (or a hello), and the reveal once the game
+        is over (a game ends once, or is resumed over: the reveal goes again)."""
+        since = self.guest_seen if events_from is None else events_from
+        texts = [self.update_message(game, since)]
+        if game.is_over:
+            texts.append(message("reveal", game=self.game_id, host_bytes=self.host_bytes.hex(),
+                                 save=game.to_json()))
+        return texts
+
+
+class Guest:
+    """The guest's side: its bytes, the host's commitment, and everything its seat saw."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.seat: int | None = None
+        self.commitment: str | None = None
+        self.guest_bytes: bytes | None = None
+        self.events: list[dict[str, Any]] = []
+        self.held: dict[str, list[str]] = {}
+        self.moves: list[str] = []
+        # a move sent, with the events it followed and the mark of the view it was made in
+        self.pending: tuple[str, int, str] | None = None
+        self.mark = ""  # the last view's mark (a move that scores nothing still changes it)
+        self.verdict: list[str] | None = None
+
+    def record(self) -> str:
+        """What the guest's page keeps: its view's history and the move count."""
+        return json.dumps({"format": RECORD_FORMAT, "role": "guest", "game": self.game_id,
+                           "seat": self.seat, "commitment": self.commitment,
+                           "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
+                           "events": self.events, "held": self.held, "moves": self.moves,
+                           "pending": self.pending, "mark": self.mark,
+                           "verdict": self.verdict})
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Guest:
+        guest = cls(data["game"])
+        guest.seat, guest.commitment = data["seat"], data["commitment"]
+        guest.guest_bytes = read_hex(data["guest_bytes"]) if data["guest_bytes"] else None
+        guest.events, guest.held, guest.moves = data["events"], data["held"], data["moves"]
+        pending = data.get("pending")
+        guest.pending = (str(pending[0]), int(pending[1]), str(pending[2])) if pending else None
+        guest.mark = str(data.get("mark", ""))
+        guest.verdict = data["verdict"]
+        return guest
+
+    def take_view(self, view: dict[str, Any]) -> int:
+        """Keep a view's new events (they must continue the ones seen) and held cards;
+        returns how many events were seen before."""
+        if set(view) != _VIEW_KEYS or view.get("seat") != self.seat:
+            raise PeerError("bad-field", "an update must hold this seat's view")
+        events, total = view["events"], view["events_total"]
+        if not isinstance(events, list) or type(total) is not int or len(events) > total:
+            raise PeerError("bad-field", "an update's events are malformed")
+        start = total - len(events)
+        if start > len(self.events):
+            raise PeerError("out-of-step", f"an update's events start at {start}, after the "
+                            f"{len(self.events)} seen")
+        if events[:len(self.events) - start] != self.events[start:]:
+            raise PeerError("out-of-step", "an update's events differ from those seen")
+        if total < len(self.events):
+            raise PeerError("out-of-step", "an update has fewer events than seen")
+        seen = len(self.events)
+        self.events.extend(events[seen - start:])
+        held, deal = held_cards(view), str(view["deal_number"])
+        if held and view["deal_number"]:  # every card shown as this seat's, deal by deal
+            self.held[deal] = sorted(held | set(self.held.get(deal, [])))
+        mark = view_mark(view)
+        if self.pending is not None and (total > self.pending[1] or mark != self.pending[2]):
+            self.moves.append(self.pending[0])  # the host took it: the game moved on
+            self.pending = None
+        self.mark = mark
+        return seen
+
+
+def view_mark(view: dict[str, Any]) -> str:
+    """A view's state, its events aside, as a short digest."""
+    state = json.dumps({key: value for key, value in view.items() if key != "events"},
+                       sort_keys=True)
+    return hashlib.sha256(state.encode()).hexdigest()[:16]
+
+
+def role(session: Session) -> Host | Guest:
+    peer = session.peer
+    if peer is None:
+        raise PeerError("unexpected", "no game with a friend is set up on this page")
+    assert isinstance(peer, (Host, Guest))
+    return peer
+
+
+def guest_update(view: dict[str, Any]) -> dict[str, Any]:
+    """A guest's update, shaped as the engine's own (no save: the guest has none)."""
+    return {"phase": view["phase"], "current_player": view["current_player"],
+            "scores": view["scores"], "outcome": view["outcome"],
+            "events_count": view["events_total"], "undos": 0, "can_undo": False,
+            "view": view, "save": None}
+
+
+# --- the endpoints -------------------------------------------------------------------
+
+
+def peer_host(session: Session, request: Request) -> dict[str, Any]:
+    """Host a game for a friend: ``rules``, the guest's ``seat`` (1) and the host's
+    (0); or ``record`` and ``save`` to resume one. Returns the game's id and record."""
+    record = request.get("record")
+    if record is not None:
+        return resume_host(session, record, request.get("save"))
+    rules = Rules.from_dict(request.get("rules") or {})
+    if rules.players != 2:
+        raise PeerError("bad-field", "a game with a friend on another device is for two")
+    seat = request.get("seat", 0)
+    if seat not in (0, 1):
+        raise PeerError("bad-field", "'seat' must be 0 or 1")
+    host = Host(new_game_id(), rules, seat, 1 - seat, secrets.token_bytes(ENTROPY_BYTES))
+    session.peer = host
+    return {"game": host.game_id, "record": host.record()}
+
+
+def resume_host(session: Session, record: object, save: object) -> dict[str, Any]:
+    """A hosted game again after a reload: its record and (once dealt) its save."""
+    try:
+        data = json.loads(record) if isinstance(record, str) else {}
+        if data["format"] != RECORD_FORMAT or data["role"] != "host":
+            raise ValueError("not a host's record")
+        host = Host(data["game"], Rules.from_dict(data["rules"]), data["seat"],
+                    data["guest_seat"], read_hex(data["host_bytes"]),
+                    read_hex(data["guest_bytes"]) if data["guest_bytes"] else None)
+    except (ValueError, TypeError, KeyError) as error:
+        raise PeerError("bad-field", f"the kept game with a friend is damaged: {error}") from None
+    if host.guest_bytes is not None:
+        if not isinstance(save, str):
+            raise PeerError("bad-field", "a dealt game with a friend needs its save")
+        game = Game.from_json(save)
+        if game.setup.get("seed") != shared_seed(host.host_bytes, host.guest_bytes):
+            raise PeerError("bad-field", "the save is not the game of this record")
+        session.start(game)
+        session.peer = host
+        return {"game": host.game_id, "record": host.record(),
+                "update": session.begin(game, {"seat": host.seat, "proof": True})}
+    session.peer = host
+    return {"game": host.game_id, "record": host.record(), "update": None}
+
+
+def peer_guest(session: Session, request: Request) -> dict[str, Any]:
+    """Join a friend's game ``game`` (from the invitation), or resume from ``record``.
+    Returns the first message to send (``hello``) and the record to keep."""
+    record = request.get("record")
+    if record is not None:
+        try:
+            data = json.loads(record) if isinstance(record, str) else {}
+            if data["format"] != RECORD_FORMAT or data["role"] != "guest":
+                raise ValueError("not a guest's record")
+            guest = Guest.from_record(data)
+        except (ValueError, TypeError, KeyError) as error:
+            raise PeerError("bad-field", f"the kept game with a friend is damaged: "
+                            f"{error}") from None
+    else:
+        guest = Guest(str(request.get("game")))  # checked by the hello below
+    hello = message("hello", game=guest.game_id,
+                    seen=request.get("seen", len(guest.events)))  # checks both
+    session.peer = guest
+    return {"game": guest.game_id, "record": guest.record(), "message": hello}
+
+
+def peer_receive(session: Session, request: Request) -> dict[str, Any]:
+    """Take one message from the peer: ``{"text", "events_from"?, "proof"?}``.
+
+    Returns ``replies`` (texts to send back), ``update`` (the table's update, or
+    None), ``reaction``, ``refused`` (why this message was refused, or None),
+    ``peer_refused`` (the peer refused one of ours), ``verdict`` (the guest's
+    check, or on the host the guest's report of it: what did not match, [] when
+    fair) and ``record``.
+    """
+    peer = role(session)
+    answer: dict[str, Any] = {"replies": [], "update": None, "reaction": None,
+                              "refused": None, "peer_refused": None, "verdict": None}
+    try:
+        data = parse_message(request.get("text"),
+                             GUEST_SENDS if isinstance(peer, Host) else HOST_SENDS)
+        if data["kind"] == "reaction":
+            answer["reaction"] = data["reaction"]
+        elif data["kind"] == "refused":
+            answer["peer_refused"] = {"reason": data["reason"], "message": data["message"]}
+            if isinstance(peer, Guest):
+                peer.pending = None
+        elif data["kind"] == "ping":
+            answer["replies"].append(message("pong"))
+        elif data["kind"] != "pong":
+            if data["game"] != peer.game_id:
+                raise PeerError("wrong-game", "this message is for another game")
+            if isinstance(peer, Host):
+                host_receives(session, peer, data, request, answer)
+            else:
+                guest_receives(peer, data, request, answer)
+    except PeerError as error:
+        answer["refused"] = {"reason": error.reason, "message": str(error)}
+        answer["replies"].insert(0, refusal(error))
+        if isinstance(peer, Guest) and error.reason == "out-of-step":  # ask to be resent
+            answer["replies"].append(message("hello", game=peer.game_id, seen=len(peer.events)))
+    answer["record"] = peer.record()
+    return answer
+
+
+def host_receives(session: Session, host: Host, data: Message, request: Request,
+                  answer: dict[str, Any]) -> None:
+    """The host takes a guest's hello, bytes or move (a refusal raises PeerError)."""
+    game = session.game if host.guest_bytes is not None else None
+    kind = data["kind"]
+    if kind == "hello":
+        if game is None:
+            answer["replies"].append(message(
+                "commit", game=host.game_id, seat=host.guest_seat, rules=host.rules.to_dict(),
+                commitment=commitment(host.host_bytes)))
+        elif data["seen"] > len(game.events):
+            raise PeerError("bad-field", "the game has fewer events than that")
+        else:
+            answer["replies"].extend(host.outbox(game, data["seen"]))
+        return
+    if kind == "entropy":
+        if game is not None:
+            raise PeerError("bad-order", "the cards are already being dealt")
+        host.guest_bytes = read_hex(data["bytes"])
+        game = Game.new(host.rules, seed=shared_seed(host.host_bytes, host.guest_bytes))
+        session.start(game)
+        answer["update"] = session.begin(game, {"seat": host.seat,
+                                                "proof": request.get("proof")})
+        answer["replies"].append(host.update_message(game, 0))
+        return
+    if game is None:
+        raise PeerError("bad-order", "no cards are dealt yet")
+    if kind == "checked":
+        if not game.is_over:
+            raise PeerError("bad-order", "the game is not over: nothing was revealed")
+        answer["verdict"] = data["problems"]
+        return
+    if data["move"] == "resign":  # the guest leaves: the game ends, and is revealed
+        host_resigns_guest(session, host, game, request, answer)
+        return
+    if game.current_player != host.guest_seat:
+        raise PeerError("out-of-turn", "it is not your turn")
+    if data["seen"] != len(game.events):
+        raise PeerError("stale", "the game has moved on since that move was chosen")
+    before = len(game.events)
+    try:
+        move = Move.parse(data["move"])
+        game.apply(move)
+    except IllegalMoveError as error:
+        raise PeerError("illegal-move", str(error)) from None
+    answer["update"] = session.update(game, move, before, {
+        "seat": host.seat, "events_from": request.get("events_from", before),
+        "proof": request.get("proof")})
+    answer["replies"].extend(host.outbox(game))
+
+
+def host_resigns_guest(session: Session, host: Host, game: Game, request: Request,
+                       answer: dict[str, Any]) -> None:
+    """The guest resigned: the game is over (its loss), the guest is sent the reveal."""
+    before = len(game.events)
+    try:
+        game.resign(host.guest_seat)
+    except IllegalMoveError as error:
+        raise PeerError("illegal-move", str(error)) from None
+    answer["update"] = session.update(game, Move("pass"), before, {
+        "seat": host.seat, "events_from": request.get("events_from", before),
+        "proof": request.get("proof")})
+    answer["replies"].extend(host.outbox(game))
+
+
+def guest_receives(guest: Guest, data: Message, request: Request,
+                   answer: dict[str, Any]) -> None:
+    """The guest takes the host's commitment, an update or the reveal."""
+    kind = data["kind"]
+    if kind == "commit":
+        if guest.commitment not in (None, data["commitment"]) or guest.events:
+            raise PeerError("bad-order", "the host already committed to other bytes")
+        guest.seat, guest.commitment = data["seat"], data["commitment"]
+        if guest.guest_bytes is None:
+            guest.guest_bytes = secrets.token_bytes(ENTROPY_BYTES)
+        answer["replies"].append(message("entropy", game=guest.game_id,
+                                         bytes=guest.guest_bytes.hex()))
+    elif guest.commitment is None or guest.guest_bytes is None:
+        raise PeerError("bad-order", "the host has not committed to its bytes yet")
+    elif kind == "update":
+        view = data["view"]
+        start = guest.take_view(view)
+        events_from = request.get("events_from", start)  # the events the table has not seen
+        if type(events_from) is not int or not 0 <= events_from <= len(guest.events):
+            events_from = start
+        answer["update"] = guest_update(dict(view, events=guest.events[events_from:]))
+    else:  # the reveal: the guest's own engine replays the game
+        assert guest.seat is not None
+        guest.verdict = check_fair_deal(
+            guest.commitment, data["host_bytes"], guest.guest_bytes.hex(), data["save"],
+            guest.seat, {"events": guest.events, "held": guest.held, "moves": guest.moves})
+        answer["verdict"] = guest.verdict
+        answer["replies"].append(message("checked", game=guest.game_id, problems=[
+            problem[:300] for problem in guest.verdict[:20]]))
+
+
+def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
+    """The host's messages after a change made at its own table (its move): the
+    guest's update, and the reveal when the game is over."""
+    host = role(session)
+    if not isinstance(host, Host) or host.guest_bytes is None:
+        raise PeerError("unexpected", "only a host with a dealt game sends updates")
+    game = session.require_game()
+    return {"messages": host.outbox(game), "record": host.record()}
+
+
+def peer_move(session: Session, request: Request) -> dict[str, Any]:
+    """The guest's move as a message for the host (who judges it)."""
+    guest = role(session)
+    text = request.get("move")
+    if not isinstance(guest, Guest) or not isinstance(text, str):
+        raise PeerError("bad-field", "only a guest sends a move, given as text")
+    if text == "resign":  # not a move of the save: it records who resigned
+        move = text
+    else:
+        move = str(Move.parse(text))
+        guest.pending = (move, len(guest.events), guest.mark)
+    return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
+
+
+def peer_reaction(session: Session, request: Request) -> dict[str, Any]:
+    """One of the fixed quick reactions as a message (no free text)."""
+    reaction = request.get("reaction")
+    if reaction not in REACTIONS:
+        raise PeerError("bad-field", f"a reaction is one of {', '.join(REACTIONS)}")
+    return {"message": message("reaction", reaction=reaction)}
+
+
+def peer_check(session: Session, request: Request) -> dict[str, Any]:
+    """The guest's check, statelessly: ``commitment``, ``host_bytes``, ``guest_bytes``,
+    ``save``, ``seat`` and ``seen`` (``events``, ``held``, ``moves``)."""
+    seen = request.get("seen")
+    if not isinstance(seen, dict) or set(seen) != {"events", "held", "moves"}:
+        raise PeerError("bad-field", "'seen' must hold events, held and moves")
+    for name in ("commitment", "host_bytes", "guest_bytes"):
+        if not isinstance(request.get(name), str) or len(request[name]) != 64:
+            raise PeerError("bad-field", f"{name!r} must be 64 hex digits")
+    return {"problems": check_fair_deal(request["commitment"], request["host_bytes"],
+                                        request["guest_bytes"], request.get("save", ""),
+                                        seat_in(request), seen)}
+
+
+def seat_in(request: Request) -> int:
+    seat = request.get("seat")
+    if type(seat) is not int:
+        raise PeerError("bad-field", "'seat' must be a seat number")
+    return seat
+
+
+ENDPOINTS = {"peer_host": peer_host, "peer_guest": peer_guest, "peer_receive": peer_receive,
+             "peer_outbox": peer_outbox, "peer_move": peer_move,
+             "peer_reaction": peer_reaction, "peer_check": peer_check}
+"""The endpoints of a game between two devices (merged into the protocol's table)."""

@@ -1,0 +1,232 @@
+"""Two pages, each in its own browser process, play over a WebRTC data channel on
+the loopback network: the codes go from page to page through the UI only (the
+invitation link, the pasted answer), the guest's page never holds a card hidden
+from it, hostile messages injected into the channel are refused, a closed page
+reconnects by new codes at the same move, and a guest that resigns gets the
+host's reveal: "fair deal verified" on its page, and the host is told."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cribbage import Game
+
+from .axe import assert_no_violations
+from .driver import Table
+
+# Chromium's WebRTC on one machine: gather loopback candidates, and show real
+# addresses rather than mDNS names (nothing resolves those in a headless test).
+LOOPBACK_FLAGS = ["--allow-loopback-in-peer-connection",
+                  "--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+@pytest.fixture
+def browsers(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[list[Any]]:
+    """Two browsers (two processes), each with the loopback flags."""
+    args = {**browser_type_launch_args,
+            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
+    launched = [browser_type.launch(**args) for _ in range(2)]
+    yield launched
+    for browser in launched:
+        browser.close()
+
+
+def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None) -> Any:
+    page = (context or browser.new_context(base_url=base_url)).new_page()
+    page.set_default_timeout(90_000)
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def host_game(page: Any) -> Game:
+    kept = json.loads(page.evaluate("() => localStorage.getItem('cribbage.peer')"))
+    return Game.from_json(kept["save"])
+
+
+def hidden_cards(game: Game) -> set[str]:
+    """The host's cards the guest may not see now (its hand; its discards before the show)."""
+    shown = any(event.kind == "crib" and event.deal == game.deal_number for event in game.events)
+    return {card.code for card in game.hands[0]} | (
+        set() if shown else {card.code for card in game.discards[0]})
+
+
+def assert_guest_holds_nothing_hidden(guest: Any, game: Game) -> None:
+    """Every card on the guest's page is its own or was shown in public (an event the
+    host's view sent), and none of the host's hidden cards is in what the guest keeps."""
+    cards = set(guest.evaluate(
+        "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    stored = guest.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    record = json.loads(json.loads(guest.evaluate(
+        "() => localStorage.getItem('cribbage.peer')"))["record"])
+    public = {card for event in record["events"] for card in event["cards"]}
+    own = {card for held in record["held"].values() for card in held}
+    assert cards <= public | own, cards - public - own
+    assert not set(record["held"].get(str(game.deal_number), [])) & hidden_cards(game)
+    assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
+
+
+def kept_record(page: Any) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(json.loads(page.evaluate(
+        "() => localStorage.getItem('cribbage.peer')"))["record"])
+    return record
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.evaluate("() => [...document.querySelectorAll('.seat-human [data-card]')]"
+                              ".map(e => e.dataset.card)"))
+
+
+def exchange_codes(host: Any, guest: Any, invitation: str) -> str:
+    """The guest opens the invitation link; the host pastes the answer: connected."""
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer: str = guest.locator("input[name=code-out]").input_value()
+    host.locator("textarea[name=code-in]").fill(answer)
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    return answer
+
+
+def in_step(host: Any, guest: Any) -> None:
+    """Wait until the guest's page shows the host's game: every event, and its hand."""
+    game = host_game(host)
+    cards = sorted(card.code for card in game.hands[1])
+    guest.wait_for_function(
+        "([n, cards]) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer')).record)"
+        ".events.length == n && JSON.stringify([...document.querySelectorAll("
+        "'.seat-human [data-card]')].map(e => e.dataset.card).sort()) == JSON.stringify(cards)",
+        arg=[len(game.events), cards])
+
+
+def play_until(host: Any, guest: Any, done: Any) -> None:
+    tables = [Table(None, host), Table(None, guest)]
+    for _ in range(3000):
+        if done():
+            return
+        for table in tables:
+            table.step()
+        host.wait_for_timeout(20)
+    raise AssertionError("the game did not get there")
+
+
+def reconnect_mid_deal(host: Any, guest: Any, errors: list[str]) -> Any:
+    """Close the guest's page in the play; open the host's new invitation in a new page:
+    the same game at the same move, nothing lost on either side."""
+    play_until(host, guest, lambda: host_game(host).phase == "play" and host_game(host).pile)
+    in_step(host, guest)
+    saved, record = host_game(host).to_json(), kept_record(guest)
+    context = guest.context
+    guest.close()
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest = new_page(None, "", errors, context)
+    exchange_codes(host, guest, invitation)
+    assert host_game(host).to_json() == saved  # the same move
+    in_step(host, guest)  # the guest's page shows it again, from its kept record
+    assert kept_record(guest)["events"][:len(record["events"])] == record["events"]
+    moves = len(host_game(host).moves)
+    enabled = guest.locator(".seat-human button.card:not([disabled])")
+    play_until(host, guest, lambda: len(host_game(host).moves) >= moves + 4
+               and host_game(host).current_player == 1 and enabled.count() > 0)
+    return guest
+
+
+def reload_host(host: Any, guest: Any) -> None:
+    """Reload the host's page: it offers a new invitation for the kept game; the guest's
+    page, told the connection was lost, takes it: the same move again."""
+    saved = host_game(host).to_json()
+    host.reload()
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest.wait_for_selector("#table[data-peer=closed]")
+    guest.locator("textarea[name=code-in]").fill(invitation)
+    guest.get_by_role("button", name="Connect", exact=True).click()
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    assert host_game(host).to_json() == saved
+    in_step(host, guest)
+
+
+def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    host = new_page(browsers[0], base_url, errors)
+    host.goto("/?speed=0")
+    host.wait_for_selector("#table[data-engine=ready]")
+    host.get_by_label("Game to").select_option("61")
+    host.get_by_label("Counting").select_option("manual")  # muggins between the two
+    host.get_by_role("button", name="Play a friend on another device").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    assert "#join=" in invitation and host.locator("img.peer-qr").get_attribute("src")
+
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer = guest.locator("input[name=code-out]").input_value()
+    assert "#answer=" in answer
+    assert_no_violations(guest, "the answer dialog", "#peer")
+    print("invitation", len(invitation.split("#join=")[1]), "answer",
+          len(answer.split("#answer=")[1]))
+
+    host.locator("textarea[name=code-in]").fill(invitation)  # our own invitation: refused
+    host.get_by_role("button", name="Connect", exact=True).click()
+    host.wait_for_selector(".peer-status[data-status='peer.failed']")
+    host.locator("textarea[name=code-in]").fill(answer)
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+
+    tables = [Table(None, host), Table(None, guest)]
+    game = host_game(host)
+    for page in (host, guest):  # note any muggins offer with its time to decide
+        page.evaluate("() => new MutationObserver(() => { if (document.querySelector("
+                      "'.actions .countdown[data-seconds]')) window.offered = true; })"
+                      ".observe(document.querySelector('.actions'), {childList: true, "
+                      "subtree: true, attributes: true})")
+    for _ in range(3000):  # one whole deal, both people moving from their own pages
+        game = host_game(host)
+        if game.deal_number >= 2:
+            break
+        assert_guest_holds_nothing_hidden(guest, game)
+        for table in tables:
+            table.step()  # claims 0: the other person is offered muggins (steps accept)
+        host.wait_for_timeout(20)
+    assert game.deal_number >= 2
+    assert all(page.evaluate("() => window.offered === true") for page in (host, guest))
+    assert_guest_holds_nothing_hidden(guest, game)
+    tables[1].play_until(lambda: guest.locator(".seat-human button.card").count() > 0, 200)
+    assert_guest_holds_nothing_hidden(guest, host_game(host))  # deal 2 on the guest's page
+
+    before = host.evaluate("() => localStorage.getItem('cribbage.peer')")
+    for text in ('{"v":9,"kind":"ping"}', '{"v":1,"kind":"move","game":"0000000000000000",'
+                 '"move":"play AS","seen":0}', "x" * 70_000):
+        guest.evaluate("(text) => window.cribbagePeerLink.send(text)", text)
+    guest.wait_for_function("() => document.querySelectorAll('.log-lines li').length && "
+                            "[...document.querySelectorAll('.log-lines li')].filter(li => "
+                            "li.textContent.includes('refused a message')).length >= 3")
+    assert guest.get_by_text("refused a message: it was too large.").count() == 1
+    assert host.evaluate("() => localStorage.getItem('cribbage.peer')") == before
+
+    guest = reconnect_mid_deal(host, guest, errors)
+    reload_host(host, guest)
+    guest.locator(".table-header [data-action=new-game]").click()
+    guest.get_by_role("button", name="Resign this game").click()
+    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert text in line.inner_text()
+    assert not errors, errors

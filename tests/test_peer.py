@@ -1,0 +1,267 @@
+"""A game between two devices through the peer messages, in one process: the
+handshake, a whole game, hostile messages and the guest's after-game check."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from cribbage import Game
+from cribbage.peer import MAX_MESSAGE, check_fair_deal, commitment, message, shared_seed
+from cribbage.protocol import Session
+
+
+def call(session: Session, name: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    reply = json.loads(session.call(name, json.dumps(payload or {})))
+    assert reply["ok"], reply
+    result: dict[str, Any] = reply["result"]
+    return result
+
+
+class Pair:
+    """A host and a guest joined by a wire that delivers every reply."""
+
+    def __init__(self, rules: dict[str, Any] | None = None) -> None:
+        self.host, self.guest = Session(), Session()
+        self.game_id = call(self.host, "peer_host", {"rules": rules or {"target": 61}})["game"]
+        self.verdict: list[str] | None = None
+        self.reported: list[str] | None = None  # the guest's check, as the host heard it
+        self.guest_view: dict[str, Any] | None = None
+        self.refused: list[dict[str, Any]] = []
+        self.to_host([call(self.guest, "peer_guest", {"game": self.game_id})["message"]])
+
+    def to_host(self, texts: list[str]) -> None:
+        for text in texts:
+            answer = call(self.host, "peer_receive", {"text": text})
+            if answer["refused"]:
+                self.refused.append(answer["refused"])
+            if answer["verdict"] is not None:
+                self.reported = answer["verdict"]
+            self.to_guest(answer["replies"])
+
+    def to_guest(self, texts: list[str]) -> None:
+        for text in texts:
+            answer = call(self.guest, "peer_receive", {"text": text})
+            if answer["refused"]:
+                self.refused.append(answer["refused"])
+            if answer["update"] is not None:
+                self.guest_view = answer["update"]["view"]
+            if answer["verdict"] is not None:
+                self.verdict = answer["verdict"]
+            self.to_host(answer["replies"])
+
+    @property
+    def game(self) -> Game:
+        assert self.host.game is not None
+        return self.host.game
+
+    def play_out(self, chooser: random.Random, moves: int = 10_000,
+                 prefer: tuple[str, ...] = ()) -> None:
+        """Both sides move until the game ends: the host as a computer, the guest by
+        picking from its view's legal moves (``prefer``'s first, when legal) and
+        sending them as messages."""
+        for _ in range(moves):
+            if self.game.is_over:
+                return
+            if self.game.current_player == 0:
+                call(self.host, "computer_move", {"level": "easy"})
+                self.to_guest(call(self.host, "peer_outbox")["messages"])
+            else:
+                assert self.guest_view is not None
+                legal = self.guest_view["legal_moves"]
+                move = next((move for move in prefer if move in legal), None) or chooser.choice(
+                    legal)
+                self.to_host([call(self.guest, "peer_move", {"move": move})["message"]])
+
+
+def test_a_whole_game_between_two_sessions_ends_with_the_deal_verified() -> None:
+    pair = Pair({"target": 61, "manual_counting": True, "muggins": True})
+    pair.play_out(random.Random(4))
+    assert pair.game.is_over and not pair.refused
+    assert pair.verdict == []  # the guest's own engine replayed it: fair
+    assert pair.reported == []  # and told the host so
+    seed = pair.game.setup["seed"]
+    guest = pair.guest.peer
+    host = pair.host.peer
+    assert guest is not None and host is not None
+    assert seed == shared_seed(host.host_bytes, guest.guest_bytes)  # type: ignore[union-attr]
+    assert pair.guest_view is not None and pair.guest_view["outcome"] is not None
+
+
+def test_moves_that_score_nothing_count_among_the_guests_moves() -> None:
+    pair = Pair({"target": 61, "manual_counting": True, "muggins": True})
+    chooser = random.Random(3)
+    while not (pair.game.current_player == 1 and pair.game.phase == "muggins"):
+        pair.play_out(chooser, moves=1, prefer=("count 0",))
+    events = len(pair.game.events)
+    pair.to_host([call(pair.guest, "peer_move", {"move": "pass"})["message"]])
+    assert len(pair.game.events) == events  # accepting a claim adds no event...
+    assert pair.guest.peer.moves[-1] == "pass"  # type: ignore[union-attr]  # ...but is a move
+    pair.play_out(chooser, prefer=("count 0", "pass"))
+    assert pair.game.is_over and pair.verdict == [] and pair.reported == []
+
+
+def test_the_guest_never_receives_the_hosts_hidden_cards() -> None:
+    pair = Pair()
+    sent: list[str] = []
+    original = pair.to_guest
+
+    def spy(texts: list[str]) -> None:
+        sent.extend(texts)
+        original(texts)
+
+    pair.to_guest = spy  # type: ignore[method-assign]
+    chooser = random.Random(1)
+    while pair.game.deal_number < 2 or pair.game.phase != "discard":
+        pair.play_out(chooser, moves=1)
+    dealt_to_host = {card.code for card in pair.game.hands[0]}  # deal 2, not yet shown
+    view = json.loads([text for text in sent if '"kind":"update"' in text][-1])["view"]
+    assert view["deal_number"] == 2 and view["hand"]
+    view["events"] = [event for event in view["events"] if event["deal"] == 2]
+    assert not any(f'"{code}"' in json.dumps(view) for code in dealt_to_host)
+
+
+def hostile(pair: Pair, text: str) -> dict[str, Any]:
+    """Send ``text`` to the host as the guest would; the game must not change."""
+    before = pair.game.to_json()
+    answer = call(pair.host, "peer_receive", {"text": text})
+    assert pair.game.to_json() == before
+    refused: dict[str, Any] = answer["refused"]
+    assert answer["update"] is None and refused is not None
+    assert json.loads(answer["replies"][0])["kind"] == "refused"
+    return refused
+
+
+def test_hostile_messages_are_refused_and_change_nothing() -> None:
+    pair = Pair()
+    while pair.game.current_player != 1:  # the guest cuts (seat 0 first) or discards
+        pair.play_out(random.Random(2), moves=1)
+    seen = len(pair.game.events)
+    legal = str(pair.game.legal_moves()[0])
+    game_id = pair.game_id
+    move = {"v": 1, "kind": "move", "game": game_id, "move": legal, "seen": seen}
+    cases = {
+        "bad-version": json.dumps(move | {"v": 2}),
+        "unknown-kind": json.dumps(move | {"kind": "deal_me_aces"}),
+        "unexpected": message("commit", game=game_id, seat=0, rules={}, commitment="0" * 64),
+        "too-large": json.dumps(move | {"move": "x" * MAX_MESSAGE}),
+        "not-json": "{not json",
+        "bad-field": json.dumps(move | {"seen": -1}),
+        "wrong-game": json.dumps(move | {"game": "0" * 16}),
+        "stale": json.dumps(move | {"seen": seen - 1}),
+        "illegal-move": json.dumps(move | {"move": "play AS"}),
+    }
+    for reason, text in cases.items():
+        assert hostile(pair, text)["reason"] == reason, reason
+    hostile(pair, json.dumps(move | {"extra": True}))
+    hostile(pair, json.dumps(move | {"move": "discard"}))  # no cards: not a legal move
+    call(pair.host, "computer_move", {"level": "easy"})  # now seat 0 is to move...
+    while pair.game.current_player == 1:
+        call(pair.host, "computer_move", {"level": "easy"})
+    late = move | {"seen": len(pair.game.events)}
+    assert hostile(pair, json.dumps(late))["reason"] == "out-of-turn"  # ...not the guest
+
+
+def test_the_guest_refuses_a_forged_update_and_asks_again() -> None:
+    pair = Pair()
+    assert pair.guest_view is not None
+    view = dict(pair.guest_view, seat=0)  # another seat's view
+    forged = json.dumps({"v": 1, "kind": "update", "game": pair.game_id, "view": view})
+    answer = call(pair.guest, "peer_receive", {"text": forged})
+    assert answer["refused"]["reason"] == "bad-field" and answer["update"] is None
+    skipped = dict(pair.guest_view, events=[], events_total=pair.guest_view["events_total"] + 5)
+    text = json.dumps({"v": 1, "kind": "update", "game": pair.game_id, "view": skipped})
+    answer = call(pair.guest, "peer_receive", {"text": text})
+    assert answer["refused"]["reason"] == "out-of-step"
+    assert json.loads(answer["replies"][-1])["kind"] == "hello"  # resend from what I saw
+
+
+def finished(seed: int = 7) -> tuple[Pair, dict[str, Any]]:
+    """A finished game and what its guest saw (its record)."""
+    pair = Pair()
+    pair.play_out(random.Random(seed))
+    assert pair.verdict == []
+    record = json.loads(pair.guest.peer.record())  # type: ignore[union-attr]
+    return pair, record
+
+
+def check(pair: Pair, record: dict[str, Any], host_bytes: bytes, save: str) -> list[str]:
+    seen = {key: record[key] for key in ("events", "held", "moves")}
+    return check_fair_deal(record["commitment"], host_bytes.hex(), record["guest_bytes"],
+                           save, record["seat"], seen)
+
+
+def test_a_host_that_changes_its_bytes_after_committing_is_caught() -> None:
+    pair, record = finished()
+    host = pair.host.peer
+    assert host is not None
+    other = bytes(32)  # bytes other than those committed to
+    assert commitment(other) != record["commitment"]
+    problems = check(pair, record, other, pair.game.to_json())
+    assert problems and problems[0].startswith("commitment")
+    # A host that replays the game from bytes chosen later: the seed does not match.
+    forged_seed = shared_seed(other, bytes.fromhex(record["guest_bytes"]))
+    data = json.loads(pair.game.to_json())
+    data["setup"]["seed"] = forged_seed
+    data["moves"] = []
+    problems = check(pair, record, host.host_bytes, json.dumps(data))  # type: ignore[union-attr]
+    assert any(problem.startswith("seed") for problem in problems)
+
+
+def test_a_save_that_differs_from_what_the_guest_saw_is_caught() -> None:
+    pair, record = finished(3)
+    host_bytes = pair.host.peer.host_bytes  # type: ignore[union-attr]
+    assert check(pair, record, host_bytes, pair.game.to_json()) == []
+    record["events"][5]["points"] += 1  # the guest saw another score
+    assert any(p.startswith("event 6") for p in check(pair, record, host_bytes,
+                                                       pair.game.to_json()))
+    record = json.loads(pair.guest.peer.record())  # type: ignore[union-attr]
+    deal = sorted(record["held"])[0]
+    record["held"][deal] = record["held"][deal][1:] + ["JS" if "JS" not in
+                                                       record["held"][deal] else "QS"]
+    assert any(p.startswith(f"deal {deal}") for p in check(pair, record, host_bytes,
+                                                            pair.game.to_json()))
+    assert check(pair, record, host_bytes, "{}")[0].startswith("save")
+
+
+@pytest.mark.parametrize("payload", [{"rules": {"players": 3}}, {"seat": 2}])
+def test_a_host_is_for_two_players_in_seats_0_and_1(payload: dict[str, Any]) -> None:
+    reply = json.loads(Session().call("peer_host", json.dumps(payload)))
+    assert reply["ok"] is False and reply["error"]["kind"] == "bad-request"
+
+
+def test_both_sides_resume_from_their_records() -> None:
+    pair = Pair()
+    chooser = random.Random(5)
+    pair.play_out(chooser, moves=12)
+    kept_host = call(pair.host, "peer_outbox")["record"]
+    host = Session()
+    resumed = call(host, "peer_host", {"record": kept_host, "save": pair.game.to_json()})
+    assert resumed["update"]["events_count"] == len(pair.game.events)  # the host's table
+    guest = Session()
+    kept_guest = pair.guest.peer.record()  # type: ignore[union-attr]
+    hello = call(guest, "peer_guest", {"record": kept_guest, "seen": 0})["message"]
+    pair.host, pair.guest = host, guest
+    pair.to_host([hello])  # the whole view again, its events the same as those seen
+    assert not pair.refused
+    pair.play_out(chooser)
+    assert pair.verdict == []
+
+
+def test_a_guest_that_leaves_resigns_and_the_game_is_revealed_and_checked() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    assert pair.verdict is None and not pair.game.is_over
+    checked = message("checked", game=pair.game_id, problems=[])
+    assert call(pair.host, "peer_receive", {"text": checked})["refused"]["reason"] == "bad-order"
+    pair.to_host([call(pair.guest, "peer_move", {"move": "resign"})["message"]])
+    assert pair.game.is_over and pair.game.setup["resigned"] == 1
+    assert pair.verdict == [] and pair.reported == [] and not pair.refused
+
+
+def test_the_commitment_is_the_sha256_of_the_bytes() -> None:
+    assert commitment(b"\x01" * 32) == hashlib.sha256(b"\x01" * 32).hexdigest()

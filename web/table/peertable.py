@@ -1,0 +1,499 @@
+"""A game with a friend on another device (MicroPython, main thread).
+
+The connection is web/peer/peer.mjs's (a WebRTC data channel set up by
+exchanging two codes); every message goes to this page's engine
+(``peer_receive``, :mod:`cribbage.peersession`), which checks it and says
+what to send back and what to show. To the table, the friend's seat is like
+a computer's: when the table asks the engine for the other seat's move
+(``computer_move``), :meth:`PeerTable.call` waits for the friend's. On the
+guest's page the table's own moves go to the host (``peer_move``) and their
+updates come back over the channel: the guest's page only ever holds its
+own seat's view.
+"""
+
+import asyncio
+import json
+
+import shell
+from dom import next_turn, storage_get, storage_set
+from pegboard import escape
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
+from tablerender import log, set_text
+
+PEER_KEY = "cribbage.peer"  # the game with a friend: the side's record (and the host's save)
+ICE_KEY = "cribbage.peer.ice"  # the player's STUN/TURN servers
+REACTIONS = ("good_game", "nice_hand", "your_turn", "well_played", "thanks")
+ACTIONS = ("peer-host", "peer-connect", "peer-copy", "peer-share", "peer-cancel", "peer-react",
+           "peer-reinvite", "peer-reopen")
+
+
+class PeerTable:
+    """The friend's end of one table: the dialog, the channel and the friend's moves."""
+
+    def __init__(self, dom, state, game):
+        self.dom, self.state, self.game = dom, state, game
+        self.role = None  # "host" or "guest" once a game with a friend is set up
+        self.game_id = None  # the game's id, named by every invitation for it
+        self.link = None  # peer.mjs's link
+        self.module = None
+        self.started = False  # the table shows the game
+        self.handed = 0  # events of the updates handed to the table
+        self.waiting = []  # updates (and refusals) the table has not taken yet
+        self.arrived = asyncio.Event()
+        self.lock = asyncio.Lock()  # messages are taken one at a time, in order
+        self.record = None
+        self.save_text = None
+        self.verdict = None
+        self.moved = False  # the guest sent a move and has no answer yet
+        self.shown = None  # the last update's view (its events aside), as text
+        self.resuming = False  # the guest joined a kept game again: redraw it at once
+
+    @property
+    def words(self):
+        return self.state.words
+
+    def screen(self):
+        return self.dom.part("#peer")
+
+    # --- the table's calls ---------------------------------------------------------
+
+    def routes(self, name):
+        """Whether the table's call ``name`` goes to the friend rather than the engine."""
+        return self.started and name in ("computer_move", "apply_move", "resign", "undo",
+                                         "advise", "hand_off")
+
+    async def call(self, name, payload):
+        """A table call in a game with a friend: (ok, result) as TableGame.call's."""
+        if name == "computer_move":
+            return await self.next_update()
+        if self.role == "host" and name in ("apply_move", "resign"):
+            ok, update = await self.engine(name, payload)
+            if ok:
+                self.handed = update["view"]["events_total"]
+                ok_out, out = await self.engine("peer_outbox", {})
+                for text in out.get("messages", []) if ok_out else []:
+                    self.link.send(text)
+                self.keep(out.get("record") if ok_out else None)
+            return ok, update
+        if self.role == "guest" and name in ("apply_move", "resign"):
+            move = payload["move"] if name == "apply_move" else "resign"
+            ok, made = await self.engine("peer_move", {"move": move})
+            if not ok:
+                return ok, made
+            self.moved = True  # the host's answer to it is an update or a refusal
+            self.link.send(made["message"])
+            return await self.next_update()
+        return False, {"kind": "bad-request", "message": self.words.t("peer.not_here")}
+
+    async def engine(self, name, payload):
+        """The page's own engine, past the routing."""
+        try:
+            text = await getattr(self.state.engine, name)(shell.request(payload))
+        except Exception as error:
+            return False, {"kind": "internal", "type": "WorkerError", "message": str(error)}
+        return shell.parse_reply(text)
+
+    async def next_update(self):
+        """The next update from the friend (or the refusal of this side's move)."""
+        while not self.waiting:
+            self.arrived.clear()
+            await self.arrived.wait()
+        kind, value = self.waiting.pop(0)
+        if kind == "refused":
+            return False, {"kind": "illegal-move",
+                           "message": self.words.t("peer.reason." + value["reason"])}
+        return True, value
+
+    def save(self, save_text):
+        """The table's save after every move: kept with the record, not as a solo game."""
+        self.save_text = save_text
+        if self.verdict is not None:  # the game was checked: nothing is kept
+            return
+        storage_set(PEER_KEY, json.dumps({"role": self.role, "record": self.record,
+                                          "save": save_text}))
+
+    def keep(self, record):
+        if record:
+            self.record = record
+            self.save(self.save_text)
+
+    def kept(self):
+        """The kept game with a friend ({"role", "record", "save"}), or None."""
+        try:
+            kept = json.loads(storage_get(PEER_KEY) or "null")
+            json.loads(kept["record"])["game"]  # a record names its game
+        except (ValueError, TypeError, KeyError, RuntimeError):  # RuntimeError: too deep
+            print("Warning: the kept game with a friend was not readable; it is ignored")
+            return None
+        return kept if kept.get("role") in ("host", "guest") else None
+
+    def kept_game(self, role):
+        """The game id of this page's kept record for ``role``, or None."""
+        kept = self.kept()
+        return json.loads(kept["record"])["game"] if kept and kept["role"] == role else None
+
+    # --- the dialog ---------------------------------------------------------------
+
+    def open(self, html_status):
+        self.dom.form.hidden = True
+        screen = self.screen()
+        screen.innerHTML = dialog_html(self.words)
+        screen.hidden = False
+        self.dom.table.setAttribute("data-dialog", "peer")
+        self.status(html_status)
+        self.game.place_dialogs()
+        screen.querySelector("h2").focus(to_js({"preventScroll": True}))
+
+    def status(self, key, values=None):
+        line = self.screen().querySelector(".peer-status")
+        if line is not None:
+            set_text(line, self.words.t(key, values))
+            line.setAttribute("data-status", key)
+
+    def close(self):
+        self.screen().hidden = True
+        self.screen().innerHTML = ""
+        self.dom.table.removeAttribute("data-dialog")
+
+    async def peer_module(self):
+        if self.module is None:
+            self.module = await window.cribbagePeerModule()
+        return self.module
+
+    def ice(self):
+        """The player's STUN/TURN servers (none unless set)."""
+        try:
+            values = json.loads(storage_get(ICE_KEY) or "{}")
+        except (ValueError, RuntimeError):  # RuntimeError: nested too deep
+            values = {}
+        if not isinstance(values, dict):
+            print("Warning: the stored STUN/TURN servers were not readable; they are ignored")
+            values = {}
+        values = {name: value for name, value in values.items()
+                  if name in ("stun", "turn", "username", "credential") and isinstance(value, str)}
+        screen = self.screen()
+        for name in ("stun", "turn", "username", "credential"):
+            field = screen.querySelector("[name=" + name + "]")
+            if field is not None and field.value:
+                values[name] = str(field.value)
+        storage_set(ICE_KEY, json.dumps(values))
+        return values
+
+    async def show_code(self, link, key):
+        """The code three ways: a link to copy or share, and its QR code."""
+        module = await self.peer_module()
+        box = self.screen().querySelector(".peer-code")
+        box.hidden = False
+        box.querySelector("input[name=code-out]").value = link.url
+        box.querySelector("img").src = await module.qrImage(link.url)
+        self.status(key)
+        self.dom.table.setAttribute("data-peer", "code")
+
+    async def host(self):
+        """Host: an invitation for a game with the dialog's rules, for two."""
+        values = self.game.form_values()
+        values["players"] = "2"
+        settings = shell.settings_from_form(values, self.state.hello)
+        self.open("peer.making")
+        ok, hosted = await self.engine("peer_host", {"rules": settings["rules"]})
+        if not ok:
+            self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
+            return
+        self.role, self.record, self.settings = "host", hosted["record"], settings
+        self.game_id, self.save_text = hosted["game"], None
+        await self.invite("peer.send_invitation")
+
+    async def invite(self, key):
+        """An invitation for this side's game (a new one names the same game)."""
+        module = await self.peer_module()
+        self.link = await module.invite(to_js({"iceServers": module.iceServers(
+            to_js(self.ice())), "game": self.game_id}))
+        self.listen()
+        await self.show_code(self.link, key)
+
+    async def resume_host(self):
+        """After a reload: the kept game again, on the table, and a new invitation."""
+        kept = self.kept()
+        self.open("peer.making")
+        ok, hosted = await self.engine("peer_host", {"record": kept["record"],
+                                                     "save": kept["save"]})
+        if not ok:
+            self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
+            return
+        self.role, self.record, self.game_id = "host", hosted["record"], hosted["game"]
+        self.save_text = kept["save"]
+        self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
+        if hosted["update"] is not None:
+            self.started = True
+            self.handed = hosted["update"]["view"]["events_total"]
+            self.show_table(hosted["update"], True)
+            self.open("peer.making")
+        await self.invite("peer.send_again")
+
+    async def join(self, code):
+        """Guest: the answer to an invitation (from the link's fragment or pasted)."""
+        self.open("peer.making")
+        module = await self.peer_module()
+        try:
+            self.link = await module.join(code, to_js({"iceServers": module.iceServers(
+                to_js(self.ice()))}))
+        except Exception as error:
+            self.failed(error)
+            return
+        game = str(self.link.game)
+        record = self.record if self.role == "guest" else self.kept()["record"] if (
+            self.kept_game("guest") == game) else None
+        self.resuming = record is not None and json.loads(record)["game"] == game
+        request = {"record": record} if self.resuming else {"game": game}
+        ok, joined = await self.engine("peer_guest", request)
+        if not ok:
+            self.status("peer.failed", {"reason": shell.error_text(self.words, joined)})
+            return
+        self.role, self.record, self.game_id = "guest", joined["record"], joined["game"]
+        self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
+        self.listen()
+        await self.show_code(self.link, "peer.send_answer")
+        await self.opened(joined["message"])
+
+    async def connect(self):
+        """The host pasted the answer (or the guest an invitation)."""
+        text = str(self.screen().querySelector("textarea[name=code-in]").value or "").strip()
+        if self.role != "host":
+            await self.join(text)
+            return
+        try:
+            await self.link.accept(text)
+        except Exception as error:
+            self.failed(error)
+            return
+        await self.opened(None)
+
+    async def opened(self, first):
+        try:
+            await self.link.opened
+        except Exception as error:
+            self.failed(error)
+            return
+        self.status("peer.connected")
+        self.dom.table.setAttribute("data-peer", "playing" if self.started else "connected")
+        self.reopen_button(False)
+        if self.started:  # connected again: back to the game
+            self.close()
+        if first is not None:
+            self.link.send(first)
+
+    def failed(self, error):
+        reason = str(getattr(error, "reason", None) or "bad-code")
+        self.status("peer.failed", {"reason": self.words.t("peer.why." + reason)})
+        self.dom.table.setAttribute("data-peer", "failed")
+
+    def listen(self):
+        window.cribbagePeerLink = self.link  # the automation contract: the page's channel
+        self.link.onmessage = create_proxy(
+            lambda text: asyncio.create_task(self.receive(str(text))))
+        self.link.onclose = create_proxy(self.on_close)
+
+    def on_close(self, reason):
+        self.dom.table.setAttribute("data-peer", "closed")
+        if not self.started:
+            return
+        log(self.dom, self.words.t("peer.lost", {"reason": self.words.t(
+            "peer.why." + str(reason))}))
+        if self.verdict is None:  # the game is not checked yet: offer to connect again
+            self.reopen_button(True)
+            self.offer_again()
+
+    def reopen_button(self, shown):
+        button = self.dom.part(".peer-reactions [data-action=peer-reopen]")
+        if button is not None:
+            button.hidden = not shown
+
+    def offer_again(self):
+        """The dialog to connect again: the host makes a new invitation, the guest
+        pastes (or opens) the one its friend sends."""
+        self.open("peer.again_host" if self.role == "host" else "peer.again_guest")
+        self.screen().querySelector("[data-action=peer-reinvite]").hidden = self.role != "host"
+
+    # --- messages --------------------------------------------------------------------
+
+    async def receive(self, text):
+        """One message from the friend: the engine checks it and says what follows."""
+        async with self.lock:
+            ok, answer = await self.engine("peer_receive", {
+                "text": text, "events_from": self.handed, "proof": True})
+            if not ok:
+                log(self.dom, shell.error_text(self.words, answer))
+                return
+            for reply in answer["replies"]:
+                self.link.send(reply)
+            self.keep(answer.get("record"))
+            self.take(answer)
+
+    def take(self, answer):
+        """Show what a message brought: a refusal, a reaction, an update, the check."""
+        if answer["refused"]:
+            log(self.dom, self.words.t("peer.refused", {"message": self.words.t(
+                "peer.reason." + answer["refused"]["reason"])}))
+        if answer["peer_refused"]:
+            log(self.dom, self.words.t("peer.they_refused", {"message": self.words.t(
+                "peer.reason." + answer["peer_refused"]["reason"])}))
+            if self.role == "guest" and self.moved:  # this side's move was refused
+                self.moved = False
+                self.waiting.append(("refused", answer["peer_refused"]))
+                self.arrived.set()
+        if answer["reaction"]:
+            said = self.words.t("peer.reaction." + answer["reaction"])
+            log(self.dom, self.words.t("peer.said", {"text": said}))
+            self.game.announce(said)
+        update = answer["update"]
+        if update is not None:
+            # Only news, or the answer to a move, goes to the table: the game sent again
+            # on connecting again while this side's person decides changes nothing.
+            shown = json.dumps(dict(update["view"], events=[]))
+            news, answered = shown != self.shown, self.moved
+            self.moved, self.shown = False, shown
+            self.handed = update["view"]["events_total"]
+            if self.started and (news or answered):
+                self.waiting.append(("update", update))
+                self.arrived.set()
+            elif not self.started:
+                self.started = True
+                self.show_table(update, self.resuming)
+        if answer["verdict"] is not None:
+            self.verdict = answer["verdict"]
+            self.show_verdict()
+            storage_set(PEER_KEY, None)  # checked: nothing is left to resume
+
+    def show_table(self, update, resumed):
+        """The first update: the table shows the game from this side's seat (a resumed
+        game redrawn at once, a new one dealt before the player's eyes)."""
+        view = update["view"]
+        settings = dict(self.settings)
+        settings["rules"] = view["rules"]
+        friend = self.words.t("peer.friend")
+        settings["seats"] = [{"person": seat == view["seat"],
+                              "name": "" if seat == view["seat"] else friend}
+                             for seat in range(view["rules"]["players"])]
+        settings["peer"] = self.role
+        self.close()
+        self.game.close_dialog()
+        self.dom.table.setAttribute("data-peer", "playing")
+        self.game.begin(settings, view)
+        self.draw_reactions()
+        asyncio.create_task(self.advance(update, resumed))
+
+    async def advance(self, update, resumed):
+        await next_turn()
+        await self.game.advance(update, replaying=resumed)
+
+    def draw_reactions(self):
+        bar = self.dom.part(".peer-reactions")
+        bar.hidden = False
+        bar.innerHTML = "".join(
+            '<button type="button" class="quiet" data-action="peer-react" data-reaction="'
+            + name + '">' + escape(self.words.t("peer.reaction." + name)) + "</button>"
+            for name in REACTIONS) + (
+            '<button type="button" data-action="peer-reopen" hidden>'
+            + escape(self.words.t("peer.reopen")) + "</button>")
+
+    def show_verdict(self):
+        """The guest's check of the reveal, on both tables (the host hears the guest's)."""
+        problems = self.verdict
+        key = "peer.verified" if self.role == "guest" else "peer.friend_verified"
+        text = (self.words.t(key) if not problems else
+                self.words.t(key.replace("verified", "unverified"),
+                             {"what": "; ".join(problems)}))
+        log(self.dom, text)
+        line = self.dom.game_over.querySelector(".fair-check")
+        if line is not None:
+            line.hidden = False
+            line.setAttribute("data-verified", "true" if not problems else "false")
+            set_text(line, text)
+
+    async def react(self, name):
+        ok, made = await self.engine("peer_reaction", {"reaction": name})
+        if ok and self.link is not None:
+            self.link.send(made["message"])
+            log(self.dom, self.words.t("peer.you_said", {"text": self.words.t(
+                "peer.reaction." + name)}))
+
+    # --- clicks and the page's start -------------------------------------------------
+
+    def on_action(self, action, target):
+        if action == "peer-host":
+            asyncio.create_task(self.host())
+        elif action == "peer-connect":
+            asyncio.create_task(self.connect())
+        elif action == "peer-copy":
+            field = self.screen().querySelector("input[name=code-out]")
+            window.navigator.clipboard.writeText(field.value)
+            self.status("peer.copied")
+        elif action == "peer-share":
+            field = self.screen().querySelector("input[name=code-out]")
+            if window.navigator.share:
+                window.navigator.share(to_js({"url": field.value}))
+        elif action == "peer-reinvite":
+            self.screen().querySelector("[data-action=peer-reinvite]").hidden = True
+            asyncio.create_task(self.invite("peer.send_again") if self.role == "host"
+                                else self.resume_host())
+        elif action == "peer-reopen":
+            self.offer_again()
+        elif action == "peer-cancel" and self.started:  # back to the game, still apart
+            self.close()
+        elif action == "peer-cancel":
+            if self.link is not None:
+                self.link.close("closed")
+            self.link, self.role = None, None
+            self.close()
+            self.game.open_dialog()
+        elif action == "peer-react":
+            asyncio.create_task(self.react(target.getAttribute("data-reaction")))
+
+    async def from_address(self):
+        """A page opened by an invitation link (index.html#join=CODE) answers it; a page
+        with a kept game with a friend offers to connect again (True: either)."""
+        fragment = str(window.location.hash or "")
+        if not fragment.startswith("#join="):
+            kept = self.kept()
+            if kept is None:
+                return False
+            self.open("peer.resume_" + kept["role"])
+            self.screen().querySelector("[data-action=peer-reinvite]").hidden = (
+                kept["role"] != "host")
+            return True
+        window.history.replaceState(None, "", str(window.location.pathname)
+                                    + str(window.location.search))
+        await self.join(fragment[len("#join="):])
+        return True
+
+
+def dialog_html(words):
+    """The dialog: status, the code three ways, the friend's code, the network settings."""
+    def t(key):
+        return escape(words.t(key))
+
+    return ('<h2 id="peer-title" tabindex="-1">' + t("peer.title") + "</h2>"
+            + '<p class="peer-status" role="status"></p>'
+            + '<div class="peer-code" hidden>'
+            + '<label>' + t("peer.code_label")
+            + ' <input name="code-out" readonly></label>'
+            + '<img class="peer-qr" alt="' + t("peer.qr_alt") + '">'
+            + '<div class="dialog-buttons">'
+            + '<button type="button" data-action="peer-copy">' + t("peer.copy") + "</button>"
+            + '<button type="button" data-action="peer-share">' + t("peer.share") + "</button>"
+            + "</div></div>"
+            + "<label>" + t("peer.paste") + ' <textarea name="code-in" rows="3"></textarea></label>'
+            + "<details><summary>" + t("peer.network") + "</summary>"
+            + "<label>" + t("peer.stun") + ' <input name="stun"></label>'
+            + "<label>" + t("peer.turn") + ' <input name="turn"></label>'
+            + "<label>" + t("peer.username") + ' <input name="username"></label>'
+            + "<label>" + t("peer.credential") + ' <input name="credential" type="password">'
+            + "</label></details>"
+            + '<div class="dialog-buttons">'
+            + '<button type="button" data-action="peer-reinvite" hidden>' + t("peer.reinvite")
+            + "</button>"
+            + '<button type="button" class="quiet" data-action="peer-cancel">' + t("peer.cancel")
+            + "</button>"
+            + '<button type="button" data-action="peer-connect">' + t("peer.connect")
+            + "</button></div>")
