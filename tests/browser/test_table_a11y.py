@@ -393,8 +393,18 @@ def test_double_click_sends_and_a_drag_to_the_pile_plays(app: Any, page: Any) ->
     table.my_cards().nth(1).dblclick()
     page.wait_for_function(
         "() => document.querySelectorAll('.seat-human .hand .card').length === 4")
-    table.play_until(lambda: table.phase == "play" and page.locator(
-        ".seat-human button.card:not([disabled])").count() > 0)
+    def my_turn_to_play() -> bool:
+        """A card to play, seen twice with the table idle: the driver's last click (a card
+        of its own) may still be on its way when the cards are first looked at."""
+        for look in range(2):
+            if look:
+                page.wait_for_timeout(250)
+            if not (table.phase == "play" and page.get_attribute("#table", "data-busy") is None
+                    and page.locator(".seat-human button.card:not([disabled])").count()):
+                return False
+        return True
+
+    table.play_until(my_turn_to_play)
     before = page.locator(".seat-human .hand button.card").count()
     page.locator(".seat-human button.card:not([disabled])").first.drag_to(
         page.locator(".play-area"))
