@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,29 @@ def csp_violations(page: Any, reported: list[dict[str, Any]]) -> list[dict[str, 
 
 
 ENGINE_TIMEOUT_MS = 90_000  # a cold engine load on a busy 2-core CI machine
+
+
+@contextmanager
+def persistent_page(
+    browser_type: Any, launch_args: dict[str, Any], profile: Path, **options: Any
+) -> Iterator[tuple[Any, list[str]]]:
+    """A page of a persistent profile (a returning player's browser, where a service worker
+    lives) and every URL it and its workers ask for; on leaving, the test fails on
+    console errors and CSP violations, as the shared ``page`` fixture does."""
+    context = browser_type.launch_persistent_context(str(profile), **launch_args, **options)
+    violations = watch_csp(context)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(ENGINE_TIMEOUT_MS)
+    errors: list[str] = []
+    seen: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    context.on("request", lambda request: seen.append(request.url))
+    yield page, seen
+    found = csp_violations(page, violations)
+    context.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+    assert not found, f"Content-Security-Policy violations: {found}"
 
 
 def pytest_configure(config: pytest.Config) -> None:

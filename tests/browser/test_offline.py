@@ -28,7 +28,7 @@ from sitebuild.common import DIST
 from sitebuild.offline import service_worker
 from sitebuild.python_pages import MICROPIP, UNUSED_CHUNKS
 from sitebuild.serve import SiteHandler, SiteServer
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, App, csp_violations, watch_csp
+from tests.browser.conftest import App, persistent_page
 from tests.browser.driver import Table
 from tests.browser.test_pyscript import edit, run
 
@@ -92,22 +92,9 @@ def player(
 
     Fails the test on console errors and CSP violations, as the shared ``page`` fixture does.
     """
-    context = browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), **browser_type_launch_args, base_url=server.url
-    )
-    violations = watch_csp(context)
-    page = context.pages[0] if context.pages else context.new_page()
-    page.set_default_timeout(ENGINE_TIMEOUT_MS)
-    errors: list[str] = []
-    seen: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-    context.on("request", lambda request: seen.append(request.url))
-    yield page, App(page, server.url), seen
-    found = csp_violations(page, violations)
-    context.close()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
-    assert not found, f"Content-Security-Policy violations: {found}"
+    with persistent_page(browser_type, browser_type_launch_args, tmp_path / "profile",
+                         base_url=server.url) as (page, seen):
+        yield page, App(page, server.url), seen
 
 
 def sw_cache_name(directory: Path) -> str:
@@ -131,8 +118,9 @@ INSTALLED = """async ([cache, count]) => {
 }"""
 
 
-def wait_installed(page: Any, directory: Path, timeout_s: float = 60) -> None:
-    """Wait until ``directory``'s worker is active and its complete cache is the only one."""
+def wait_installed(page: Any, directory: Path, timeout_s: float = 120) -> None:
+    """Wait until ``directory``'s worker is active and its complete cache is the only one
+    (an install stores 29 MB, the tutorial's Python included: slow on a busy 2-core machine)."""
     args = [sw_cache_name(directory), len(sw_files(directory))]
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(INSTALLED, args):

@@ -20,7 +20,7 @@ import pytest
 
 from sitebuild.common import DIST
 from sitebuild.serve import SiteServer, serve_in_thread
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, App, csp_violations, watch_csp
+from tests.browser.conftest import App, persistent_page
 from tests.browser.driver import Table
 from tests.browser.test_offline import sw_cache_name, sw_files
 
@@ -53,21 +53,8 @@ def browser_page(
 ) -> Iterator[tuple[Any, list[str]]]:
     """A persistent profile's page and every URL it (and its workers) asked for; fails on
     console errors and CSP violations."""
-    context = browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), **browser_type_launch_args)
-    violations = watch_csp(context)
-    page = context.pages[0] if context.pages else context.new_page()
-    page.set_default_timeout(ENGINE_TIMEOUT_MS)
-    errors: list[str] = []
-    seen: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-    context.on("request", lambda request: seen.append(request.url))
-    yield page, seen
-    found = csp_violations(page, violations)
-    context.close()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
-    assert not found, f"Content-Security-Policy violations: {found}"
+    with persistent_page(browser_type, browser_type_launch_args, tmp_path / "profile") as opened:
+        yield opened
 
 
 def test_a_deal_then_offline_under_a_sub_path(
