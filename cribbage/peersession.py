@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .game import Game, IllegalMoveError, Move
 from .peer import (
@@ -48,8 +48,25 @@ from .peer import (
 )
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .protocol import Request, Session
+Request = dict[str, Any]  # a call's JSON object, as cribbage.protocol names it
+
+
+class Session(Protocol):
+    """What these endpoints use of :class:`cribbage.protocol.Session` (named by its shape,
+    so that this module does not import the protocol that imports it)."""
+
+    game: Game | None
+    peer: Host | Guest | None
+
+    def call(self, name: str, text: str = "{}") -> str: ...
+
+    def require_game(self) -> Game: ...
+
+    def start(self, game: Game) -> None: ...
+
+    def begin(self, game: Game, request: Request) -> dict[str, Any]: ...
+
+    def update(self, game: Game, move: Move, before: int, request: Request) -> dict[str, Any]: ...
 
 _VIEW_KEYS = frozenset(Game.new(seed=0).view(0).to_dict())
 RECORD_FORMAT = "cribbage-peer"
