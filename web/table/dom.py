@@ -81,7 +81,13 @@ def storage_keys():
 def load(key, loader):
     """The value stored under ``key`` read through ``loader`` (stored.py's loaders:
     text or None -> (value, problem)); a value dropped is said in the console."""
-    value, problem = loader(storage_get(key))
+    return checked(key, storage_get(key), loader)
+
+
+def checked(key, text, loader):
+    """``text``, as read from ``key``, through ``loader``, as :func:`load` does (for a
+    caller that needs the text itself too)."""
+    value, problem = loader(text)
     if problem is not None:
         warn("Stored " + key + " dropped (" + problem + ")")
     return value

@@ -23,6 +23,7 @@ from dom import (
     SHOW_KEY,
     TALLY_KEY,
     VIEWER_KEY,
+    checked,
     load,
     storage_get,
     storage_set,
@@ -420,8 +421,8 @@ class TableGame(TableInput):
         """The game-over screen with the winner, the kind of win and the match tally."""
         state = self.state
         outcome = state.view["outcome"]
-        text = storage_get(TALLY_KEY)
-        tally = load(TALLY_KEY, stored.load_tally)
+        text = storage_get(TALLY_KEY)  # read once: the totals and the games counted
+        tally = checked(TALLY_KEY, text, stored.load_tally)
         if self.tabs.owns_save():  # count each game once: not on reload, nor in another tab
             alone = handoffview.only_person(state.settings)
             game, counted = state.coach.game_id, tabsync.tally_games(text)
