@@ -38,6 +38,15 @@ def play(first, move, stop, limit=400):
     raise SystemExit("the game never reached the point to save at")
 """
 
+# The recipes over the protocol's Session: ``call(name, payload)``'s result.
+SESSION_CALLS = """
+session = Session()
+def call(name, payload):
+    reply = json.loads(session.call(name, json.dumps(payload)))
+    assert reply["ok"], reply
+    return reply["result"]
+"""
+
 # The first table (web/main.py over the worker's functions in web/engine_worker.py).
 FIRST_TABLE = PLAY + """
 import json, sys
@@ -79,12 +88,7 @@ import shell, statsview, tableview
 # fixture is the same at every run (the save's format does not depend on it).
 unseeded = cribbage.protocol.make_player
 cribbage.protocol.make_player = lambda level, seed=None: unseeded(level, 300002)
-session = Session()
-def call(name, payload):
-    reply = json.loads(session.call(name, json.dumps(payload)))
-    assert reply["ok"], reply
-    return reply["result"]
-
+""" + SESSION_CALLS + """
 hello = call("hello", {})
 values = {"players": "3", "target": "121", "level": "expert", "level2": "beginner",
           "level3": "standard", "counting": "pegging", "skunk": "lurch",
@@ -125,12 +129,7 @@ sys.path[:0] = ["web/views", "web/table", "."]
 from cribbage.protocol import Session
 import handoffview, shell, statsview, tableview
 
-session = Session()
-def call(name, payload):
-    reply = json.loads(session.call(name, json.dumps(payload)))
-    assert reply["ok"], reply
-    return reply["result"]
-
+""" + SESSION_CALLS + """
 hello = call("hello", {})
 values = {"players": "4", "target": "121", "cards": "6", "who0": "person", "name0": "Ana",
           "who1": "computer", "name1": "", "who2": "person", "name2": "Bo",
