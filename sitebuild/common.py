@@ -44,3 +44,20 @@ def write_if_changed(path: Path, data: bytes) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+
+
+def read_pinned(path: Path, fetch: Callable[[], None], digest: Callable[[bytes], str],
+                pinned: str, what: str, kind: str) -> bytes:
+    """A pinned download's bytes from the cache at ``path`` (``fetch`` fills it when it is
+    missing), checked: a ``digest`` other than ``pinned`` is a one-line BuildError
+    naming ``what`` and the ``kind`` of check."""
+    if not path.exists():
+        fetch()
+    data = path.read_bytes()
+    actual = digest(data)
+    if actual != pinned:
+        raise BuildError(
+            f"{kind} mismatch for {what}: pinned {pinned}, got {actual}"
+            f" (delete {path} to refetch)"
+        )
+    return data

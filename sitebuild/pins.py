@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitebuild.common import CACHE, BuildError
+from sitebuild.common import CACHE, BuildError, read_pinned
 
 
 @dataclass(frozen=True)
@@ -114,16 +114,8 @@ def sri_sha512(data: bytes) -> str:
 def fetch_tarball(pin: Pin) -> bytes:
     """Return the pinned tarball's bytes, fetching it with ``npm pack`` if not cached."""
     path = pin.tarball
-    if not path.exists():
-        npm_pack(pin, path)
-    data = path.read_bytes()
-    actual = sri_sha512(data)
-    if actual != pin.integrity:
-        raise BuildError(
-            f"integrity mismatch for {pin.name}@{pin.version}: pinned {pin.integrity}, got {actual}"
-            f" (delete {path} to refetch)"
-        )
-    return data
+    return read_pinned(path, lambda: npm_pack(pin, path), sri_sha512, pin.integrity,
+                       f"{pin.name}@{pin.version}", "integrity")
 
 
 def npm_pack(pin: Pin, path: Path) -> None:

@@ -32,7 +32,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitebuild.common import CACHE, ENGINE_PACKAGE, ROOT, BuildError, short_hash
+from sitebuild.common import CACHE, ENGINE_PACKAGE, ROOT, BuildError, read_pinned, short_hash
 from sitebuild.inline import source_hash
 from sitebuild.precompile import stored_zip
 
@@ -145,16 +145,9 @@ def fetch_wheel(pin: WheelPin, python: str) -> bytes:
 
     ``python`` is the version it must install on (Pyodide's, e.g. ``3.14``).
     """
-    if not pin.path.exists():
-        pip_download(pin, python)
-    data = pin.path.read_bytes()
-    actual = hashlib.sha256(data).hexdigest()
-    if actual != pin.sha256:
-        raise BuildError(
-            f"sha256 mismatch for {pin.filename}: pinned {pin.sha256}, got {actual}"
-            f" (delete {pin.path} to refetch)"
-        )
-    return data
+    return read_pinned(pin.path, lambda: pip_download(pin, python),
+                       lambda data: hashlib.sha256(data).hexdigest(), pin.sha256,
+                       pin.filename, "sha256")
 
 
 def pip_download(pin: WheelPin, python: str) -> None:
