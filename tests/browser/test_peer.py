@@ -230,3 +230,40 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
         assert line.get_attribute("data-verified") == "true", line.inner_text()
         assert text in line.inner_text()
     assert not errors, errors
+
+
+def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
+        browsers: list[Any], base_url: str) -> None:
+    """A game to 61 played to its natural end from both pages: both tables show the
+    same final scores, game over, and the guest's own engine verifies every deal."""
+    errors: list[str] = []
+    host = new_page(browsers[0], base_url, errors)
+    host.goto("/?speed=0")
+    host.wait_for_selector("#table[data-engine=ready]")
+    host.get_by_label("Game to").select_option("61")
+    host.get_by_role("button", name="Play a friend on another device").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    guest = new_page(browsers[1], base_url, errors)
+    exchange_codes(host, guest, host.locator("input[name=code-out]").input_value())
+
+    deals = 0
+
+    def over() -> bool:
+        nonlocal deals
+        if host.locator("#table[data-phase=over]").count():
+            return True  # the host's page has ended the game (and let its save go)
+        deals = host_game(host).deal_number
+        return False
+
+    play_until(host, guest, over)
+    guest.wait_for_selector("#table[data-phase=over]")
+    scores = Table(None, host).scores()
+    assert max(scores) >= 61 and deals >= 3, (scores, deals)
+    # Both tables show the same final scores (each from its own seat).
+    assert sorted(Table(None, guest).scores()) == sorted(scores)
+    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert text in line.inner_text()
+    assert not errors, errors
