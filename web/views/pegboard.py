@@ -33,7 +33,7 @@ LANE = 21  # distance between the lanes of one street
 GAP = 30  # from a street's last lane to the next street's first (its numbers between)
 TOP = 16  # y of the first street's first lane
 MARGIN = 50  # right of the last column: room for the turns
-HOLE_R = "8.5"  # hole radius: 17 units, over 8 px on a 360 px phone (board ~350 px wide)
+HOLE_R = "9"  # hole radius: 18 units, over 8.5 px on a 360 px phone (board ~350 px wide)
 WIDTH = FIRST + (STREET - 1) * PITCH + 5 * GROUP_GAP + MARGIN
 COLOURS = ("#c0392b", "#1f5fa8", "#1e8449")  # red, blue, green pegs
 # The static picture's paints, drawn once per board: wood, grain, drilled holes, brass,
