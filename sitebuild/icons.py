@@ -18,7 +18,7 @@ from functools import partial
 from sitebuild.common import CACHE, cached_output, short_hash
 
 APP_NAME = "Cribbage"
-THEME_COLOUR = "#1f6b45"  # the felt (web/style.css --felt)
+THEME_COLOUR = "#1f6b45"  # the felt (web/pages/kit.css --felt)
 BACKGROUND_COLOUR = "#0f2f20"  # the page behind the table
 ICON_SIZES = (192, 512)
 

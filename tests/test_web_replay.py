@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -20,6 +21,8 @@ sys.path[:0] = [str(WEB / "views"), str(WEB / "table")]
 
 shell = importlib.import_module("shell")
 replayview = importlib.import_module("replayview")
+for code in ("en", "es", "ja"):  # the replay page's own words (the build merges them in)
+    shell.i18n.install(code, json.loads((WEB / "lang" / f"replay.{code}.json").read_text()))
 WORDS = shell.Words()
 
 
@@ -84,12 +87,16 @@ def test_the_felt_shows_exactly_what_the_step_holds(seed: int, moves: int | None
     game = played(seed, moves, manual)
     steps = replay(game, 0)
     names = replayview.seat_names(WORDS, steps, own=True)
+    assert steps["steps"][replayview.opening(steps)]["view"]["phase"] == "discard"
     for index, step in enumerate(steps["steps"]):
         felt = replayview.felt_html(WORDS, steps, index, names)
         up, down = face_up(steps, index)
         assert faces(felt) == up, index
         assert felt.count('class="card back"') == down, index
         assert 'class="pegboard"' in replayview.board_html(WORDS, steps, index, names)
+        for lang in ("en", "es", "ja"):  # every phase has its caption, in every language
+            caption = replayview.caption_text(shell.Words(lang), steps, index, names)
+            assert caption and "replay.caption" not in caption, (index, lang, caption)
         events = step["view"]["events"]
         items = re.findall(r"<li>(.*?)</li>",
                            replayview.events_html(WORDS, steps, index, names))

@@ -1,8 +1,9 @@
 """Browser tests of the replay viewer (replay.html).
 
 - A game in progress at the table opens in the viewer (the header's Replay
-  link); the buttons and the keys (arrows, Home, End) step through it, the
-  pile and the pegs following; no other seat's hidden card is in the DOM.
+  link) on its first deal, with a caption; the buttons and the keys (arrows,
+  Home, End) step through it, the pile and the pegs following; no other seat's
+  hidden card is in the DOM.
 - A share link made by the viewer opens the same game on a fresh page.
 - Hostile links (garbage, script text, another version, illegal moves,
   tampered scores, a huge fragment) get a message and nothing else: no step
@@ -78,8 +79,11 @@ def test_a_game_in_progress_steps_back_and_forward(app: Any, page: Any) -> None:
                      and page.locator("#table .pile .card").count() >= 2)
     page.get_by_role("link", name="Replay").click()
     page.wait_for_selector(READY, timeout=120_000)
-    last = step(page)
-    assert last == 0  # it opens at the start
+    # It opens on the first deal, dealt (not on the cut before it), and says what happens.
+    opening = step(page)
+    assert opening == int(page.get_attribute("#replay", "data-opening")) > 0
+    assert page.locator(".replay-seat[data-seat='0'] .card:not(.back)").count() == 6
+    assert page.locator(".replay-caption").inner_text().startswith("Deal 1: ")
     page.get_by_role("button", name="End »").click()
     wait_step(page, int(page.locator(".replay-position").inner_text().split()[-1]))
     last = step(page)

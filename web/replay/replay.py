@@ -14,13 +14,16 @@ Which game it shows, from the page's address:
 The engine (the ``replay`` endpoint) sends every step as the viewer may see
 it; ``replayview`` draws a step with the table's card and board drawing.
 ``#replay[data-state]`` is ``loading``, ``ready``, ``empty`` (no game) or
-``error`` (a bad link), and ``data-step`` the step on screen.
+``error`` (a bad link), ``data-step`` the step on screen and ``data-opening`` the step a
+game opens on (its first deal, dealt). The board is drawn once a game (and language)
+and its pegs then hop from step to step, as at the table.
 """
 
 import asyncio
 import json
 
 import handoffview
+import pegboard
 import replayview
 import shell
 import stored
@@ -58,6 +61,7 @@ class Viewer:
         self.own = False  # the page's own game (names: You, Computer)
         self.index = 0
         self.message = None  # (key, values) of the message on screen, said again on a switch
+        self.pegs = None  # each lane's (front, back) on the board drawn, None: not drawn
 
     def part(self, selector):
         return self.root.querySelector(selector)
@@ -133,21 +137,24 @@ class Viewer:
     # --- drawing -------------------------------------------------------------------
 
     def show(self, replay, own):
-        """Show a game the engine accepted, from its first step."""
-        self.replay, self.own = replay, own
+        """Show a game the engine accepted, from its first deal."""
+        self.replay, self.own, self.pegs = replay, own, None
         self.part(".replay-view").hidden = False
         self.say(None, None)
         self.root.setAttribute("data-state", "ready")
         self.root.setAttribute("data-over", "true" if replay["over"] else "false")
         self.part(".replay-link").value = self.share_address()
-        self.go(0)
+        opening = replayview.opening(replay)
+        self.root.setAttribute("data-opening", str(opening))
+        self.go(opening)
 
     def fail(self, key, values, state="error"):
         """A message and nothing else: no step of any game stays on the page."""
         self.replay = None
         view = self.part(".replay-view")
+        self.pegs = None
         for selector in (".replay-felt", ".replay-events", ".replay-board", ".replay-position",
-                         ".replay-scores", ".replay-seen"):
+                         ".replay-caption", ".replay-scores", ".replay-seen"):
             view.querySelector(selector).innerHTML = ""
         self.part(".replay-link").value = ""
         view.hidden = True
@@ -172,14 +179,15 @@ class Viewer:
         names = replayview.seat_names(words, replay, self.own)
         self.part(".replay-position").textContent = replayview.position_text(
             words, replay, self.index)
+        self.part(".replay-caption").textContent = replayview.caption_text(
+            words, replay, self.index, names, self.own)
         self.part(".replay-events").innerHTML = replayview.events_html(
             words, replay, self.index, names, self.own)
         self.part(".replay-felt").innerHTML = replayview.felt_html(
             words, replay, self.index, names)
         self.part(".replay-scores").textContent = replayview.scores_text(
             words, replay, self.index, names)
-        self.part(".replay-board").innerHTML = replayview.board_html(
-            words, replay, self.index, names)
+        self.place_pegs(names)
         self.part(".replay-seen").textContent = words.t(
             "replay.seen_all" if replay["over"] else "replay.seen_own")
         last = len(replay["steps"]) - 1
@@ -187,6 +195,30 @@ class Viewer:
                                  ("forward", self.index == last), ("last", self.index == last)):
             self.part("[data-action=" + action + "]").disabled = disabled
         self.root.setAttribute("data-step", str(self.index))
+
+    def place_pegs(self, names):
+        """The board for this game (drawn once) with the pegs after the step: a peg that
+        leapfrogs the other trades places with it, so only it moves."""
+        pegs = replayview.pegs_at(self.replay, self.index)
+        if self.pegs is None:
+            self.part(".replay-board").innerHTML = replayview.board_html(
+                self.words, self.replay, self.index, names)
+            self.pegs = pegs
+            return
+        target, tracks = self.replay["rules"]["target"], len(pegs)
+        for team, (old, new) in enumerate(zip(self.pegs, pegs)):
+            front = document.getElementById("peg-" + str(team) + "-front")
+            back = document.getElementById("peg-" + str(team) + "-back")
+            if front is None or back is None:
+                continue
+            if replayview.trades(old, new):
+                front, back = back, front
+                front.id, back.id = back.id, front.id
+                front.classList.replace("peg-back", "peg-front")
+                back.classList.replace("peg-front", "peg-back")
+            front.style.transform = pegboard.peg_transform(target, tracks, team, new[0])
+            back.style.transform = pegboard.peg_transform(target, tracks, team, new[1])
+        self.pegs = pegs
 
     def share_address(self):
         """The page's address with the game's share link as its fragment."""
@@ -251,6 +283,7 @@ class Viewer:
         self.words = shell.Words(str(event.detail.lang))
         if self.message is not None:
             self.say(*self.message)
+        self.pegs = None  # the board's words (its name, the skunk lines) are drawn again
         self.go(self.index)
 
 

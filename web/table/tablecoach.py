@@ -184,7 +184,8 @@ class TableCoach:
             stats = self.read_stats(book)
             statsview.note_best_hand(stats, self.coach.game_events, seat)
             if statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels),
-                                  outcome, self.state.team_of(seat)):
+                                  outcome, self.state.team_of(seat),
+                                  self.state.rules()["target"]):
                 statsview.note_comforts(stats, outcome, self.state.undos)
             self.write_stats(stats, book)
 

@@ -452,7 +452,7 @@ class TableGame(TableInput):
         dialog.querySelector(".headline").textContent = tableview.outcome_text(self.words,
             outcome, names, my_team, partners)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
-            outcome["scores"], names)
+            outcome["scores"], names, state.rules()["target"])
         shared = handoffview.pass_and_play(state.settings)
         dialog.querySelector(".tally").hidden = shared
         dialog.querySelector(".tally").textContent = "" if shared else (

@@ -18,7 +18,7 @@ page's language.
 [[0, 2, 6], [0, 8, 8]]
 """
 
-from pegboard import COLOURS, escape
+from pegboard import COLOURS, escape, pegged
 
 W = 320  # the SVG's width in its units; each chart has its own height
 LEFT, RIGHT, TOP = 34, 312, 24  # the plot area (its bottom is 26 above the chart's)
@@ -90,15 +90,22 @@ def _y_axis(top_value, step, label, bottom):
 def score_chart(words, series, names, target):
     """The scores after each deal, one line per score, in the pegs' colours.
 
+    The lines end as the pegs do: a winner's line in the game hole, at the target.
+
     >>> html = score_chart(words, [[0, 10, 30], [0, 5, 40]], ["You", "Computer"], 121)
     >>> html.count('class="series"'), "Deal 2: You 30, Computer 40" in html
     (2, True)
+    >>> "Deal 1: You 121, Computer 90" in score_chart(words, [[0, 128], [0, 90]], ["You", "C"], 121)
+    False
+    >>> "Deal 1: You 121, C 90" in score_chart(words, [[0, 128], [0, 90]], ["You", "C"], 121)
+    True
     """
+    series = [[pegged(score, target) for score in row] for row in series]
     deals = max(len(row) for row in series) - 1
     step = 30 if target > 61 else 15
     height = 190
     bottom = height - 26
-    body = [_y_axis(target - 1, step, words.t("chart.axis.points"), bottom)]
+    body = [_y_axis(target, step, words.t("chart.axis.points"), bottom)]
     span = max(deals, 1)
     every = 1 if deals <= 12 else (2 if deals <= 24 else 5)
     for deal in range(0, deals + 1, every):
@@ -107,7 +114,7 @@ def score_chart(words, series, names, target):
     for team, row in enumerate(series):
         colour = COLOURS[team % len(COLOURS)]
         points = " ".join(_n(LEFT + (RIGHT - LEFT) * deal / span) + ","
-                          + _n(bottom - (bottom - TOP) * min(score, target - 1) / (target - 1))
+                          + _n(bottom - (bottom - TOP) * score / target)
                           for deal, score in enumerate(row))
         body.append('<polyline class="series" data-team="' + str(team) + '" stroke="' + colour
                     + '" points="' + points + '"/>')

@@ -10,8 +10,9 @@ which is always at a turn. Each lane has two pegs that leapfrog: the front peg
 shows the score, the back peg the score before it.
 
 Pegs are drawn once and moved by changing their CSS ``transform``; with a CSS
-transition on ``transform`` the browser animates them (see style.css). The
-board is sized so a phone 360 px wide shows holes at least 8 px across.
+transition on ``transform`` the browser animates them (kit.css, the pages' shared
+stylesheet, which also gives the board its lines and type). The board is sized so a
+phone 360 px wide shows holes at least 8 px across.
 
 >>> hole_position(121, 2, 0, 1)[0] < hole_position(121, 2, 0, 30)[0]  # street 1 runs right
 True
@@ -23,19 +24,56 @@ True
 True
 """
 
-PITCH = 21  # distance between holes in a group of five (SVG units)
+PITCH = 20  # distance between holes in a group of five (SVG units)
 GROUP_GAP = 6  # extra space between groups
 STREET = 30  # holes per street
-FIRST = 52  # x of a street's first column (the start and game holes are left of it)
-START_X = (10, 31)  # x of the back (-1) and front (0) start holes
+FIRST = 56  # x of a street's first column (the start and game holes are left of it)
+START_X = (12, 34)  # x of the back (-1) and front (0) start holes
 LANE = 21  # distance between the lanes of one street
-NUMBERS = 22  # the row of numbers under each street
-STREET_GAP = 8  # between one street's numbers and the next street
-TOP = 16  # y of the first lane's holes
-HOLE_R = "8.5"  # hole radius: 17 units, over 8 px on a 360 px phone (board ~350 px wide)
-PEG_R = "10"
-WIDTH = FIRST + (STREET - 1) * PITCH + 5 * GROUP_GAP + 14
+GAP = 30  # from a street's last lane to the next street's first (its numbers between)
+TOP = 16  # y of the first street's first lane
+MARGIN = 50  # right of the last column: room for the turns
+HOLE_R = "9"  # hole radius: 18 units, over 8.5 px on a 360 px phone (board ~350 px wide)
+WIDTH = FIRST + (STREET - 1) * PITCH + 5 * GROUP_GAP + MARGIN
 COLOURS = ("#c0392b", "#1f5fa8", "#1e8449")  # red, blue, green pegs
+# The static picture's paints, drawn once per board: wood, grain, drilled holes, brass,
+# and a pin for each colour (a head lit from the top left over a soft shadow).
+DEFS = (
+    '<defs><linearGradient id="pb-wood" x1="0" y1="0" x2="0" y2="1">'
+    '<stop offset="0" stop-color="#d7a56a"/><stop offset=".45" stop-color="#b98048"/>'
+    '<stop offset="1" stop-color="#8f5a2c"/></linearGradient>'
+    '<pattern id="pb-grain" width="240" height="46" patternUnits="userSpaceOnUse">'
+    '<path d="M0 9q60-7 120 0t120 0M0 21q80 8 160-2t80 3M0 35q50-6 110 1t130-1" fill="none" '
+    'stroke="#5a3312" stroke-opacity=".2" stroke-width="1.4"/>'
+    '<path d="M0 15q70 5 140-1t100 1M0 42q90-5 170 2t70-1" fill="none" stroke="#fff3dc" '
+    'stroke-opacity=".13" stroke-width="1.2"/></pattern>'
+    '<radialGradient id="pb-drill" fx=".38" fy=".3" r=".6"><stop offset="0" stop-color="#050302"/>'
+    '<stop offset=".65" stop-color="#24150a"/><stop offset="1" stop-color="#6b4321"/>'
+    '</radialGradient>'
+    '<linearGradient id="pb-brass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" '
+    'stop-color="#fff0b3"/><stop offset=".5" stop-color="#c9962c"/><stop offset="1" '
+    'stop-color="#6e4e12"/></linearGradient>'
+    '<radialGradient id="pb-shadow"><stop offset=".3" stop-color="#000" stop-opacity=".55"/>'
+    '<stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>'
+    '<circle id="pb-hole" r="' + HOLE_R + '" fill="url(#pb-drill)"/>'
+)
+
+
+def _pin_defs():
+    """One pin a colour: its gradient and its drawing (shadow, head, highlight)."""
+    parts = []
+    for index, colour in enumerate(COLOURS):
+        name = "pb-pin" + str(index)
+        parts.append('<radialGradient id="' + name + 'g" fx=".35" fy=".3" r=".7"><stop offset="0" '
+                     'stop-color="#fff" stop-opacity=".85"/><stop offset=".25" stop-color="'
+                     + colour + '"/><stop offset="1" stop-color="#000" stop-opacity=".9"/>'
+                     '</radialGradient><g id="' + name + '"><ellipse class="pin-shadow" cx="3" '
+                     'cy="4" rx="11" ry="9" fill="url(#pb-shadow)"/><circle class="pin" r="9" '
+                     'fill="' + colour + '"/><circle r="9" fill="url(#' + name + 'g)"/></g>')
+    return "".join(parts)
+
+
+PIN_DEFS = _pin_defs()
 
 
 def streets(target):
@@ -43,22 +81,34 @@ def streets(target):
     return (target - 1) // STREET
 
 
+def _pitch(tracks):
+    """From one street's first lane to the next street's first lane."""
+    return (tracks - 1) * LANE + GAP
+
+
 def _street_top(street, tracks):
     """y of the first lane's holes in ``street`` (0-based)."""
-    return TOP + street * ((tracks - 1) * LANE + NUMBERS + STREET_GAP + 12)
+    return TOP + street * _pitch(tracks)
 
 
 def _numbers_y(street, tracks):
-    return _street_top(street, tracks) + (tracks - 1) * LANE + 22
+    """The baseline of the numbers under ``street``."""
+    return _street_top(street, tracks) + (tracks - 1) * LANE + 20
 
 
 def board_size(target, tracks):
     """(width, height) of the board in SVG units."""
-    return WIDTH, _numbers_y(streets(target) - 1, tracks) + 10
+    return WIDTH, _numbers_y(streets(target) - 1, tracks) + 8
 
 
 def _column_x(column):
     return FIRST + column * PITCH + (column // 5) * GROUP_GAP
+
+
+def _lane(street, tracks, track):
+    """Where ``track`` runs across ``street``: the lanes swap sides at each turn, as on a
+    real continuous board, so the outer lane stays outside round every turn."""
+    return track if street % 2 == 0 else tracks - 1 - track
 
 
 def hole_position(target, tracks, track, points):
@@ -67,7 +117,9 @@ def hole_position(target, tracks, track, points):
     ``points`` 0 and -1 are the two start holes; ``target`` (and beyond) the game hole.
 
     >>> hole_position(121, 2, 1, 0)
-    (31, 37)
+    (34, 37)
+    >>> hole_position(121, 2, 1, 31)[1] == hole_position(121, 2, 0, 31)[1] - LANE  # swapped
+    True
     """
     if points <= 0:
         return START_X[points + 1], _street_top(0, tracks) + track * LANE
@@ -76,7 +128,18 @@ def hole_position(target, tracks, track, points):
         return (START_X[0] + START_X[1]) // 2, _street_top(last, tracks) + (tracks - 1) * LANE // 2
     street, index = (points - 1) // STREET, (points - 1) % STREET
     column = index if street % 2 == 0 else STREET - 1 - index
-    return _column_x(column), _street_top(street, tracks) + track * LANE
+    return _column_x(column), _street_top(street, tracks) + _lane(street, tracks, track) * LANE
+
+
+def pegged(score, target):
+    """The score as the board shows it: the winner's front peg stands in the game hole,
+    so a score past the target reads as the target (the points counted beyond it stay
+    in the log and the statistics' totals).
+
+    >>> pegged(128, 121), pegged(95, 121), pegged(61, 61), pegged(0, 121)
+    (121, 95, 61, 0)
+    """
+    return min(score, target)
 
 
 def peg_transform(target, tracks, track, points):
@@ -85,9 +148,9 @@ def peg_transform(target, tracks, track, points):
     CSS (not the SVG attribute) so that a transition animates the move.
 
     >>> peg_transform(121, 2, 0, 0)
-    'translate(31px, 16px)'
+    'translate(34px, 16px)'
     """
-    x, y = hole_position(target, tracks, track, min(points, target))
+    x, y = hole_position(target, tracks, track, pegged(points, target))
     return "translate(" + str(x) + "px, " + str(y) + "px)"
 
 
@@ -97,15 +160,10 @@ def peg_place(target, tracks, track, points):
     table then moves the pegs through the CSSOM, :func:`peg_transform`).
 
     >>> peg_place(121, 2, 0, 0)
-    'translate(31 16)'
+    'translate(34 16)'
     """
-    x, y = hole_position(target, tracks, track, min(points, target))
+    x, y = hole_position(target, tracks, track, pegged(points, target))
     return "translate(" + str(x) + " " + str(y) + ")"
-
-
-def _circle(x, y, r, cls, extra=""):
-    return ('<circle class="' + cls + '" cx="' + str(x) + '" cy="' + str(y) + '" r="' + r + '"'
-            + extra + "/>")
 
 
 def _text(x, y, text, cls):
@@ -113,30 +171,106 @@ def _text(x, y, text, cls):
             + "</text>")
 
 
-def _street_marks(target, tracks, street):
-    """The grooves of one street, its numbers every ten and its marks every five."""
+def _turn(target, tracks, street):
+    """The turn from ``street`` to the next: (x, centre y, sweep, radii of each lane).
+
+    Each lane's turn is half an ellipse round the same centre, the outer lane widest,
+    bulging right after an outward street and left after a return one.
+    """
+    points = (street + 1) * STREET
+    x = hole_position(target, tracks, 0, points)[0]
     top = _street_top(street, tracks)
-    parts = ['<rect class="street" x="' + str(FIRST - 13) + '" y="' + str(top - 13)
-             + '" width="' + str(_column_x(STREET - 1) - FIRST + 26) + '" height="'
-             + str((tracks - 1) * LANE + 26) + '" rx="12"/>']
+    centre = (2 * top + _pitch(tracks) + (tracks - 1) * LANE) / 2
+    radii = []
+    for lane in range(tracks):
+        ry = centre - (top + lane * LANE)
+        radii.append((ry * 0.55 + 4, ry))
+    return x, centre, (1 if street % 2 == 0 else 0), radii
+
+
+def _n(value):
+    """A coordinate, short: ``12`` or ``12.5``."""
+    text = str(round(value * 10) / 10)
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _channel(target, tracks):
+    """The routed channel the holes sit in: a bar a street and half an ellipse a turn."""
+    left, right = FIRST - 13, _column_x(STREET - 1) + 13
+    parts = ['<g class="channel">']
+    for street in range(streets(target)):
+        top = _street_top(street, tracks)
+        parts.append('<rect class="street" x="' + str(left) + '" y="' + str(top - 13)
+                     + '" width="' + str(right - left) + '" height="'
+                     + str((tracks - 1) * LANE + 26) + '" rx="13"/>')
+    for street in range(streets(target) - 1):
+        x, centre, sweep, radii = _turn(target, tracks, street)
+        rx, ry = radii[0][0] + 13, radii[0][1] + 13
+        sign = 1 if sweep else -1
+        parts.append('<path class="street" d="M' + _n(x) + " " + _n(centre - ry) + "A" + _n(rx)
+                     + " " + _n(ry) + " 0 0 " + str(sweep) + " " + _n(x) + " " + _n(centre + ry)
+                     + "h" + str(-13 * sign) + "v" + _n(-2 * ry) + 'z"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _lane_path(target, tracks, track):
+    """One lane's groove from its start holes round every turn to the game hole."""
+    x, y = hole_position(target, tracks, track, -1)
+    d = "M" + str(x) + " " + str(y)
+    for street in range(streets(target)):
+        x, y = hole_position(target, tracks, track, (street + 1) * STREET)
+        d += "L" + str(x) + " " + str(y)
+        if street < streets(target) - 1:
+            tx, centre, sweep, radii = _turn(target, tracks, street)
+            rx, ry = radii[_lane(street, tracks, track)]
+            d += "A" + _n(rx) + " " + _n(ry) + " 0 0 " + str(sweep) + " " + str(tx) + " " + _n(
+                centre + ry)
+    x, y = hole_position(target, tracks, track, target)
+    d += "L" + str(x) + " " + str(y)
+    return ('<path class="lane" d="' + d + '" stroke="' + COLOURS[track % len(COLOURS)] + '"/>')
+
+
+def _street_marks(target, tracks, street):
+    """A street's numbers every ten and its marks every five, below its holes."""
+    parts = []
     numbers_y = _numbers_y(street, tracks)
     for step in range(5, STREET + 1, 5):
         points = street * STREET + step
         x = hole_position(target, tracks, 0, points)[0]
         if step % 10:
-            parts.append(_circle(x, numbers_y - 6, "2.5", "five"))
+            parts.append('<circle class="five" cx="' + str(x) + '" cy="' + str(numbers_y - 4)
+                         + '" r="2"/>')
         else:
             parts.append(_text(x, numbers_y, str(points), "number"))
     return "".join(parts)
 
 
 def _skunk_line(target, tracks, line, title):
-    """The line a loser must pass, across the board between two streets."""
-    street = (line - 1) // STREET  # the street the line's first safe hole is on
-    y = _street_top(street, tracks) - 18
+    """The line a loser must pass: across the turn before the line's first safe hole."""
+    x, centre, sweep, radii = _turn(target, tracks, (line - 1) // STREET - 1)
+    reach = radii[0][0] + 11
+    side = 1 if sweep else -1
+    end = x + side * reach
+    mark = end - side * 4
     return ('<g class="skunk" data-skunk="' + str(line) + '"><title>' + escape(title)
-            + '</title><line x1="4" x2="' + str(WIDTH - 4) + '" y1="' + str(y) + '" y2="'
-            + str(y) + '"/>' + _text(10, y + 14, "S", "skunk-mark") + "</g>")
+            + '</title><line x1="' + str(x + side * 12) + '" x2="' + _n(end) + '" y1="' + _n(centre)
+            + '" y2="' + _n(centre) + '"/>' + _text(_n(mark), _n(centre - 4), "S", "skunk-mark")
+            + "</g>")
+
+
+def _holes(target, tracks, track):
+    """One lane's holes (its two start holes first) as uses of the one drilled hole."""
+    parts = ['<g class="holes" data-track="' + str(track) + '">']
+    for points in (-1, 0):  # the start holes, ringed in brass
+        x, y = hole_position(target, tracks, track, points)
+        parts.append('<circle class="start" cx="' + str(x) + '" cy="' + str(y)
+                     + '" r="10" fill="url(#pb-brass)"/>')
+    for points in range(-1, target):
+        x, y = hole_position(target, tracks, track, points)
+        parts.append('<use class="hole" href="#pb-hole" x="' + str(x) + '" y="' + str(y) + '"/>')
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def board_svg(target, names, label=None, skunk_lines=(), skunk_title=None, pegs=None):
@@ -145,18 +279,29 @@ def board_svg(target, names, label=None, skunk_lines=(), skunk_title=None, pegs=
     ``label`` names the board for screen readers (the page's language);
     ``skunk_lines`` are the engine's (lowest safe scores), ``skunk_title(line)``
     their words; ``pegs`` the [front, back] of each lane (start holes if None).
+    The board scales to its box (``viewBox``, kept in proportion), and its paints
+    (wood, grain, drilled holes, brass, pins) are defined once in it.
 
     >>> svg = board_svg(61, ["You", "Computer", "Left"], "Board", [31], lambda n: "skunk")
     >>> svg.count('class="hole"'), svg.count('data-skunk="31"'), '>60</text>' in svg
     (186, 1, True)
+    >>> len(board_svg(121, ["You", "Computer"])) < 18000  # small: parsed again on each new game
+    True
     """
     tracks = len(names)
     width, height = board_size(target, tracks)
     parts = ['<svg class="pegboard" viewBox="0 0 ' + str(width) + " " + str(height)
-             + '" role="img" data-target="' + str(target) + '" aria-label="'
+             + '" preserveAspectRatio="xMidYMid meet" role="img" data-target="' + str(target)
+             + '" data-tracks="' + str(tracks) + '" aria-label="'
              + escape(label if label is not None else "Peg board to " + str(target)) + '">'
+             + DEFS + PIN_DEFS + "</defs>"
              + '<rect class="wood" x="0" y="0" width="' + str(width) + '" height="'
-             + str(height) + '" rx="14"/>']
+             + str(height) + '" rx="14" fill="url(#pb-wood)"/>'
+             + '<rect class="grain" x="0" y="0" width="' + str(width) + '" height="'
+             + str(height) + '" rx="14" fill="url(#pb-grain)"/>',
+             _channel(target, tracks)]
+    for track in range(tracks):
+        parts.append(_lane_path(target, tracks, track))
     for street in range(streets(target)):
         parts.append(_street_marks(target, tracks, street))
     for line in skunk_lines:
@@ -164,20 +309,18 @@ def board_svg(target, names, label=None, skunk_lines=(), skunk_title=None, pegs=
             parts.append(_skunk_line(target, tracks, line,
                                      skunk_title(line) if skunk_title else str(line)))
     for track in range(tracks):
-        stroke = ' stroke="' + COLOURS[track % len(COLOURS)] + '"'
-        for points in range(-1, target):
-            x, y = hole_position(target, tracks, track, points)
-            parts.append(_circle(x, y, HOLE_R, "hole", stroke))
+        parts.append(_holes(target, tracks, track))
     gx, gy = hole_position(target, tracks, 0, target)
-    parts.append(_circle(gx, gy, "12", "hole game-hole"))
+    parts.append('<circle class="game-hole" cx="' + str(gx) + '" cy="' + str(gy) + '" r="12" '
+                 'fill="url(#pb-drill)" stroke="url(#pb-brass)" stroke-width="3"/>')
     for track, name in enumerate(names):
-        colour = COLOURS[track % len(COLOURS)]
+        pin = "#pb-pin" + str(track % len(COLOURS))
         at = pegs[track] if pegs else (0, -1)
         for which, points in (("back", at[1]), ("front", at[0])):
-            parts.append('<circle class="peg peg-' + which + '" id="peg-' + str(track) + "-"
-                         + which + '" r="' + PEG_R + '" fill="' + colour + '" transform="'
-                         + peg_place(target, tracks, track, points) + '"><title>'
-                         + escape(name) + "</title></circle>")
+            parts.append('<g class="peg peg-' + which + '" id="peg-' + str(track) + "-" + which
+                         + '" transform="' + peg_place(target, tracks, track, points)
+                         + '"><title>' + escape(name) + '</title><use href="' + pin
+                         + '"/></g>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -19,7 +19,7 @@ and CPython (tests), in the same subset as the rest of web/views/.
 True
 """
 
-from pegboard import board_svg, escape, leapfrog
+from pegboard import board_svg, escape, leapfrog, pegged
 from shell import i18n
 from tableview import backs_html, card_html, score_names
 from tableview import seat_names as table_seat_names
@@ -48,6 +48,43 @@ def seat_names(words, replay, own):
 def you(replay, own):
     """The seat spoken to in the second person (the page's own game only)."""
     return replay["seat"] if own else None
+
+
+def opening(replay):
+    """The step the viewer opens on: the first deal, dealt (after the cut for it, if
+    the game began with one), so the first thing seen is cards on the felt.
+
+    >>> cut = {"view": {"phase": "cut"}}
+    >>> deal = {"view": {"phase": "discard"}}
+    >>> [opening({"steps": steps}) for steps in ([cut, cut, deal, deal], [deal], [cut])]
+    [2, 0, 0]
+    """
+    for index, step in enumerate(replay["steps"]):
+        if step["view"]["phase"] != "cut":
+            return index
+    return 0
+
+
+CAPTIONS = {"peg_count": "count", "muggins": "count"}  # phases said alike
+
+
+def caption_text(words, replay, index, names, own=True):
+    """What is happening at step ``index``, in a sentence: the deal and who deals,
+    the starter, the play, the count, the end.
+
+    >>> step = {"move": None, "mover": None, "view": dict(EXAMPLE_VIEW, phase="discard")}
+    >>> replay = dict(EXAMPLE_REPLAY, steps=[step])
+    >>> caption_text(words, replay, 0, ["You", "Computer"])
+    'Deal 1: you deal. Each player keeps the best cards and lays the rest away to your crib.'
+    >>> caption_text(words, replay, 0, ["Seat 1", "Seat 2"], own=False)[:26]
+    'Deal 1: Seat 1 deals. Each'
+    """
+    view = replay["steps"][index]["view"]
+    phase = view["phase"]
+    key = "replay.caption." + CAPTIONS.get(phase, phase)
+    if phase == "discard" and view["dealer"] == you(replay, own):
+        key += ".mine"
+    return words.t(key, {"deal": view["deal_number"], "who": names[view["dealer"]]})
 
 
 def position_text(words, replay, index):
@@ -156,10 +193,24 @@ def pegs_at(replay, index):
     return pegs
 
 
+def trades(old, new):
+    """Whether a lane's two pegs trade places going from ``old`` to ``new`` (front, back):
+    the back peg leapfrogs the front one (forward) or the front one jumps back behind
+    it (stepping back), so one peg moves and the other stays in its hole.
+
+    >>> trades((5, 0), (8, 5)), trades((8, 5), (5, 0)), trades((8, 5), (8, 5))
+    (True, True, False)
+    >>> trades((5, 0), (9, 0))  # the front peg pushed further (a show's later points)
+    False
+    """
+    return old != new and (new[1] == old[0] or new[0] == old[1])
+
+
 def scores_text(words, replay, index, names):
     """``You 12, Computer 9``."""
     sides = score_names(words, names, replay["teams"])
-    scores = replay["steps"][index]["view"]["scores"]
+    target = replay["rules"]["target"]
+    scores = [pegged(score, target) for score in replay["steps"][index]["view"]["scores"]]
     return words.joined([words.t("final.score", {"name": name, "score": score})
                          for name, score in zip(sides, scores)])
 

@@ -16,6 +16,7 @@ import json  # noqa: F401  (the doctests write statistics with it)
 
 from charts import accuracy_chart, hands_chart, results_chart
 from coachview import PEGGING
+from pegboard import pegged
 from stored import parse
 from tableview import card_html, html, level_name
 
@@ -264,7 +265,7 @@ def add_deal(stats, game, deal, events, seat):
     return True
 
 
-def add_game(stats, game, level, outcome, team):
+def add_game(stats, game, level, outcome, team, target=None):
     """Count a finished game (once per game); True if counted.
 
     >>> stats = new_stats()
@@ -274,10 +275,11 @@ def add_game(stats, game, level, outcome, team):
     >>> stats["levels"]["easy"], stats["skunks"]
     ([1, 0], [1, 0])
 
-    With the final scores, the game is kept for the results chart:
+    With the final scores, the game is kept for the results chart, as the board showed
+    them (the winner at ``target``, :func:`pegboard.pegged`):
 
-    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 121, 95]}
-    >>> add_game(stats, "g2", "easy", outcome, 0), stats["results"]
+    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 127, 95]}
+    >>> add_game(stats, "g2", "easy", outcome, 0, 121), stats["results"]
     (True, [{'won': False, 'me': 100, 'op': 121, 'level': 'easy'}])
 
     A game is counted once even when another was counted after it (two tabs):
@@ -296,6 +298,8 @@ def add_game(stats, game, level, outcome, team):
         stats["skunks"][0 if won else 1] += 1
     scores = outcome.get("scores")
     if scores and 0 <= team < len(scores):
+        if target is not None:
+            scores = [pegged(score, target) for score in scores]
         others = [score for other, score in enumerate(scores) if other != team]
         stats["results"].append({"won": won, "me": scores[team], "op": max(others + [0]),
                                  "level": level})

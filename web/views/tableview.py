@@ -14,7 +14,7 @@ indent or sort_keys).
 
 import json
 
-from pegboard import escape
+from pegboard import escape, pegged
 from shell import i18n
 from stored import load_tally
 
@@ -260,10 +260,16 @@ def _claim_lines(words, events, start, names, you):
     return lines
 
 
-def final_scores(words, scores, score_names):
-    """``You 121, Computer 80``."""
-    return words.joined([words.t("final.score", {"name": name, "score": score})
-                         for name, score in zip(score_names, scores)])
+def final_scores(words, scores, score_names, target=None):
+    """``You 121, Computer 80``: as the board shows them (a winner past ``target`` reads
+    the target, :func:`pegboard.pegged`).
+
+    >>> final_scores(words, [128, 80], ["You", "Computer"], 121)
+    'You 121, Computer 80'
+    """
+    return words.joined([words.t("final.score", {
+        "name": name, "score": score if target is None else pegged(score, target)})
+        for name, score in zip(score_names, scores)])
 
 
 # --- saved data --------------------------------------------------------------------

@@ -64,12 +64,12 @@ export function drillWidget(kit, spec, options = {}) {
   const picture = el("div", { class: "show-cards" });
   const input = el("input", { type: "number", min: "0", max: "29", inputmode: "numeric",
     name: "points", class: "drill-points", "aria-label": t("drill.points") });
-  const check = el("button", { type: "submit", class: "drill-check", text: t("drill.check") });
+  const check = el("button", { type: "submit", class: "button drill-check", text: t("drill.check") });
   const form = el("form", { class: "drill-form", novalidate: "" },
     el("label", {}, el("span", { text: t("drill.points") }), input), check);
   const result = el("div", { class: "drill-result", "aria-live": "polite" });
-  const next = el("button", { type: "button", class: "drill-next", text: t("drill.next") });
-  const start = el("button", { type: "button", class: "drill-start", text: t("drill.start_clock") });
+  const next = el("button", { type: "button", class: "button drill-next", text: t("drill.next") });
+  const start = el("button", { type: "button", class: "button drill-start", text: t("drill.start_clock") });
   box.append(el("p", { class: "drill-level", text: t(`drill.level.${spec.level}`) }), status);
   if (spec.timed) box.append(clock);
   box.append(picture, form, result, el("div", { class: "drill-buttons" }, spec.timed ? start : next));

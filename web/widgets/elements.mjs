@@ -7,7 +7,7 @@
 //   <cribbage-drill level="runs"></cribbage-drill>
 //
 // Each element is one widget of embed.html drawn in its own Shadow DOM (styles
-// isolated both ways; embed.css and elements.css are linked into the shadow
+// isolated both ways; kit.css, embed.css and elements.css are linked into the shadow
 // root, so no inline <style> is needed; themed with CSS custom properties:
 // --cribbage-felt, --cribbage-ink, --cribbage-accent, --cribbage-red,
 // --cribbage-muted, --cribbage-card-bg). The attributes are the iframe widget's
@@ -31,7 +31,7 @@ import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 import { engineCalls, widgetKit } from "./widget-kit.mjs";
 
 const WORKER = new URL("./engine-worker.mjs", import.meta.url);
-const STYLES = ["./embed.css", "./elements.css"].map((path) => new URL(path, import.meta.url).href);
+const STYLES = ["./kit.css", "./embed.css", "./elements.css"].map((path) => new URL(path, import.meta.url).href);
 
 /** The source of the blob: worker used on another origin (see above). */
 export function bridgeSource(workerUrl) {

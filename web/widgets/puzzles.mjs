@@ -282,12 +282,12 @@ function showAnswer(puzzle, chosen, fresh) {
   const after = [el("p", { class: `headline ${chosen.rank === 1 ? "right" : "wrong"}`, text: headline }),
     el("p", { class: "explain", text: t(`puzzles.explain.${puzzle.kind}`) }), table];
   if (puzzle.practice) {
-    const more = el("button", { type: "button", class: "more", text: t("puzzles.next_practice") });
+    const more = el("button", { type: "button", class: "button more", text: t("puzzles.next_practice") });
     more.addEventListener("click", () => show(`practice-${puzzle.kind}`, true));
     after.push(more);
   } else if (!state.store.history[puzzle.date]?.[puzzle.kind === "discard" ? "play" : "discard"]) {
     const other = puzzle.kind === "discard" ? "play" : "discard";
-    const go = el("button", { type: "button", class: "more", text: t(`puzzles.go.${other}`) });
+    const go = el("button", { type: "button", class: "button more", text: t(`puzzles.go.${other}`) });
     go.addEventListener("click", () => show(other));
     after.push(go);
   }

@@ -46,15 +46,19 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
 
   // --- drawing ----------------------------------------------------------------
 
+  // The table's card (kit.css draws its face from data attributes, as tableview.card_face
+  // writes it): the only text is the card's name in words.
   function card(code, extra = "") {
     if (!code) return el("span", { class: `card back ${extra}`, role: "img", "aria-label": t("widget.card.back") });
     const red = code[1] === "H" || code[1] === "D";
     const label = words.cardName(code);
+    const face = { "data-rank": code[0] === "T" ? "10" : code[0], "data-suit": SUIT_SYMBOLS[SUITS.indexOf(code[1])] };
     return el(
       "span",
       { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
-      el("span", { class: "rank", text: code[0] === "T" ? "10" : code[0] }),
-      el("span", { class: "suit", text: SUIT_SYMBOLS[SUITS.indexOf(code[1])] }),
+      el("span", { class: "corner", ...face }),
+      el("span", { class: "pip", "data-suit": face["data-suit"] }),
+      el("span", { class: "corner corner-end", ...face }),
     );
   }
 
@@ -193,9 +197,9 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
 
   function stepper(total, onStep, start = 0) {
     let at = Math.min(start, total);
-    const back = el("button", { type: "button", class: "back", text: t("widget.step.back"),
+    const back = el("button", { type: "button", class: "button back", text: t("widget.step.back"),
       "aria-label": t("widget.step.back_label") });
-    const next = el("button", { type: "button", class: "next", text: t("widget.step.next"),
+    const next = el("button", { type: "button", class: "button next", text: t("widget.step.next"),
       "aria-label": t("widget.step.next_label") });
     const where = el("span", { class: "where", "aria-live": "polite" });
     const bar = el("div", { class: "stepper" }, back, where, next);
@@ -219,9 +223,9 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
 
   function disabledStepper(text) {
     return el("div", { class: "stepper" },
-      el("button", { type: "button", class: "back", text: t("widget.step.back"), disabled: "" }),
+      el("button", { type: "button", class: "button back", text: t("widget.step.back"), disabled: "" }),
       el("span", { class: "where", text }),
-      el("button", { type: "button", class: "next", text: t("widget.step.next"), disabled: "" }));
+      el("button", { type: "button", class: "button next", text: t("widget.step.next"), disabled: "" }));
   }
 
   // --- the pegging sequence ----------------------------------------------------------
