@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .driver import CARD_NAME, Table
+from .driver import CARD_NAME, Table, more_options
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -34,6 +34,7 @@ KANA = re.compile(r"[\u3040-\u30ff]")  # hiragana or katakana
 def start(page: Any, players: str = "2") -> None:
     """Start a game through the dialog's names, not its (translated) words."""
     page.wait_for_selector("#table[data-engine=ready]")
+    more_options(page)
     page.locator("select[name=players]").select_option(players)
     page.locator("button[name=start]").click()
     page.wait_for_selector("#table:not([data-phase=setup])")
