@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-JAPANESE = [ROOT / "cribbage" / "lang" / "ja.json", *sorted((ROOT / "web" / "lang").glob("*.ja.json"))]
+JAPANESE = [ROOT / "cribbage" / "lang" / "ja.json",
+            *sorted((ROOT / "web" / "lang").glob("*.ja.json"))]
 HALF_WIDTH = re.compile(r"[()\[\]:!?]")
 KEPT = re.compile(r"\{[a-z_0-9]+\}|sha256\([^)]*\)")  # placeholders, and the seal's formula
 

@@ -215,7 +215,8 @@ WATCH_STATUS = """() => {
     dealer: table.querySelector(".seat-human .dealer-mark") !== null,
     cards: table.querySelectorAll(".seat-human .hand button.card").length,
     enabled: table.querySelectorAll(".seat-human .hand button.card:not([disabled])").length,
-  })).observe(table.querySelector(".status"), {childList: true, characterData: true, subtree: true});
+  })).observe(table.querySelector(".status"),
+                {childList: true, characterData: true, subtree: true});
 }"""
 
 
