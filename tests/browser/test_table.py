@@ -233,3 +233,42 @@ def test_the_status_asks_for_your_discards_while_the_computer_chooses_its_own(
     assert seen and all(s["text"].endswith("Choose 2 cards for your crib.") or not s["dealer"]
                         for s in seen), seen
     assert not [s for s in seen if "thinking" in s["text"] or s["enabled"] != 6], seen
+
+
+# Every Web Animation the page starts, with its timing (tablemotion.py's moves of the cards:
+# the CSS transitions and animations do not go through Element.animate).
+RECORD_MOVES = """
+window.__moves = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, timing) {
+  window.__moves.push({duration: timing.duration, delay: timing.delay || 0});
+  return animate.call(this, frames, timing);
+};
+"""
+
+
+def test_the_cut_on_the_fanned_deck_then_short_moves_and_none_for_reduced_motion(
+        app: Any, page: Any) -> None:
+    """A tap on the fanned deck cuts; a banner says who deals; the cards dealt move, each
+    within 300 ms; with reduced motion nothing moves."""
+    page.add_init_script(RECORD_MOVES)
+    app.open().wait_engine()  # normal speed
+    page.get_by_role("button", name="Start").click()
+    banner = page.locator(".announce .cut-banner")
+    fan = page.locator("#table[data-phase=cut] .deck.cut-fan[data-action=cut]")
+    for _ in range(10):  # a tie for lowest: cut again
+        fan.click()
+        fan.wait_for(state="detached")  # the cut was taken: the deck waits for the computer's
+        page.wait_for_function("() => document.querySelector('.cut-banner') !== null"
+                               " || document.querySelector('.deck[data-action=cut]') !== null")
+        if banner.count():
+            break
+    assert re.fullmatch(r"(You|Computer) deals?", banner.inner_text()), banner.inner_text()
+    page.wait_for_function("() => window.__moves.length >= 6")
+    moves = page.evaluate("window.__moves")
+    assert all(m["duration"] + m["delay"] <= 300 for m in moves), moves
+    banner.wait_for(state="detached")  # gone after its moment
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("window.__moves = []")
+    Table(app, page).play_until(lambda: page.locator(".pile .played").count() > 0)
+    assert page.evaluate("window.__moves") == []
