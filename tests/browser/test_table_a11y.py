@@ -290,6 +290,8 @@ def test_the_tally_names_the_sides(app: Any, page: Any, players: str, code: str,
 def test_axe_finds_nothing_in_any_phase_or_dialog(app: Any, page: Any) -> None:
     table = Table(app, page).open()
     assert_no_violations(page, "setup")
+    more_options(page)
+    assert_no_violations(page, "setup, more options")
     page.get_by_role("button", name="Statistics").click()
     assert_no_violations(page, "statistics")
     page.locator("#stats [data-action=stats-close]").click()
