@@ -30,6 +30,8 @@ def draw_deck(dom, state, html):
     a plain pack otherwise. ``html`` is tableview.html (escaping)."""
     deck = dom.part(".deck")
     view = state.view
+    if deck is None:  # a felt drawn without a deck: Cut alone cuts
+        return
     cutting = (view is not None and view["phase"] == "cut" and state.handing_off is None)
     if not cutting:
         if deck.classList.contains("cut-fan"):
@@ -55,6 +57,8 @@ def show_dealer(dom, state):
     text = (words.t("cut.you_deal") if dealer == state.you
             else words.t("cut.deals", {"who": state.names[dealer]}))
     banner = dom.part(".announce")
+    if banner is None:
+        return
     line = window.document.createElement("span")
     line.className = "cut-banner"
     line.textContent = text
@@ -72,7 +76,10 @@ def deal_in(dom, speed):
     """The cards of a new deal fly from the deck to each hand, one after the other."""
     if not moving(speed):
         return
-    start = dom.part(".deck").getBoundingClientRect()
+    deck = dom.part(".deck") or dom.part(".stock")
+    if deck is None:
+        return
+    start = deck.getBoundingClientRect()
     cards = list(dom.table.querySelectorAll(".seat-human .hand .card, .opponents .hand .card"))
     for index, card in enumerate(cards[:16]):
         fly(card, start, DEAL_MS, min(index * DEAL_STAGGER, LONGEST - DEAL_MS))
