@@ -314,7 +314,7 @@ class TableGame(TableInput):
     def draw_motion(self, events, resumed):
         """The deck for the cut, and the moves of the cards just dealt or played (none for
         a game resumed: its cards are already on the table)."""
-        tablemotion.draw_deck(self.dom, self.state, tableview.html)
+        tablemotion.draw_deck(self.dom, self.state)
         if resumed or self.state.handing_off is not None:
             return
         kinds = [event["kind"] for event in events]
@@ -520,6 +520,7 @@ class TableGame(TableInput):
         relog(self.dom, state, state.coach.game_events)
         if state.showing is None:
             render(self.dom, state)  # not during the show: the table below still shows the deal
+            tablemotion.draw_deck(self.dom, state)
         else:
             render_scores(self.dom, state)
             self.show.redraw()

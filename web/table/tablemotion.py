@@ -24,15 +24,16 @@ def moving(speed):
     return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 
-def draw_deck(dom, state, html):
-    """The deck: fanned while the cut is on, a tap on it cuts when the cut is the
-    viewer's (the Cut button stays, for the keyboard and the automation contract);
-    a plain pack otherwise. ``html`` is tableview.html (escaping)."""
+def draw_deck(dom, state):
+    """The deck: fanned while a cut is on (for the deal or the starter), a tap on it
+    cutting when the cut is the viewer's (the Cut button stays, for the keyboard and the
+    automation contract); a plain pack otherwise."""
     deck = dom.part(".deck")
     view = state.view
     if deck is None:  # a felt drawn without a deck: Cut alone cuts
         return
-    cutting = (view is not None and view["phase"] == "cut" and state.handing_off is None)
+    cutting = (view is not None and view["phase"] in ("cut", "starter")
+               and state.handing_off is None)
     if not cutting:
         if deck.classList.contains("cut-fan"):
             deck.classList.remove("cut-fan")
@@ -42,7 +43,7 @@ def draw_deck(dom, state, html):
     deck.classList.add("cut-fan")
     if state.my_turn():
         deck.setAttribute("data-action", "cut")  # a pointer's shortcut to the Cut button
-        deck.setAttribute("title", html(state.words.t("button.cut")))
+        deck.setAttribute("title", state.words.t("button.cut"))  # text, not markup
     else:
         deck.removeAttribute("data-action")
         deck.removeAttribute("title")
