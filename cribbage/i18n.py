@@ -251,7 +251,7 @@ def event_text(event, lang="en", names=None, you=None):
     >>> event_text(dict(play, seat=0), "es", ["Tú", "Ordenador"], you=0)
     'Tú juegas 5♠ — 15 — quince 2'
     >>> event_text({"kind": "go_said", "seat": 1}, "ja")
-    '席1: ゴー'
+    '席1：ゴー'
     >>> event_text({"kind": "muggins", "seat": 0, "points": 4, "count": 13, "miscount": "over"})
     'Muggins! Seat 0 took 4 (over-claim: 13 claimed)'
     """

@@ -205,3 +205,31 @@ def test_deal_steps_is_stateless() -> None:
     assert session.call("save") == before
     bad = call("deal_steps", {"dealer": 0, "hands": [["5S"], ["6S"]], "starter": "5H"})
     assert bad["ok"] is False
+
+
+LINK_SCRIPT = """
+import { linkedLanguage, withoutLinkedLanguage } from %s;
+console.warn = () => {};
+const [queries] = JSON.parse(process.argv[1]);
+console.log(JSON.stringify({
+  langs: queries.map((q) => linkedLanguage(q)),
+  href: withoutLinkedLanguage("https://example.org/?speed=0&lang=ja#x"),
+}));
+"""
+
+
+def test_a_link_chooses_the_tables_language_or_nothing() -> None:
+    """``?lang=`` on the table: ours (any case, with a region) or null (then the stored
+    choice and the browser decide), never English by default and never echoed."""
+    if shutil.which("node") is None:
+        pytest.skip("node is needed to run lang.mjs")
+    queries = ["", "?speed=0", "?lang=ja", "?lang=ES-mx&speed=0", "?lang=fr",
+               "?lang=%3Cscript%3E", "?lang=" + "j" * 5000]
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         LINK_SCRIPT % json.dumps((WEB / "boot" / "lang.mjs").as_uri()), json.dumps([queries])],
+        capture_output=True, text=True, check=True,
+    )
+    result = json.loads(done.stdout)
+    assert result["langs"] == [None, None, "ja", "es", None, None, None]
+    assert result["href"] == "https://example.org/?speed=0#x"

@@ -135,7 +135,7 @@ def test_old_statistics_still_load_and_new_ones_keep_results_and_hands() -> None
         assert statsview.read_stats(json.dumps({**old, **bad})) == statsview.new_stats()
     text = statsview.stats_html(shell.Words("ja"), again, ["easy"])
     assert 'data-chart="results"' in text and 'data-chart="hands"' in text
-    assert "第1局: 24点差で勝ち" in text
+    assert "第1局：24点差で勝ち" in text
 
 
 def test_results_are_capped() -> None:

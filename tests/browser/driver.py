@@ -14,6 +14,15 @@ CARD_NAME = re.compile(
 )
 
 
+def more_options(page: Any) -> None:
+    """Open the start screen's More options (players, target, counting, seats...), where
+    every choice but the computer's level and Start lives; nothing if already open."""
+    more = page.locator("#new-game details.more-options")
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
+    page.wait_for_selector("#new-game details.more-options[open]")
+
+
 class Table:
     """Plays the human seat through the page like a person (or a test script) would.
 
@@ -29,6 +38,7 @@ class Table:
 
     def start(self, players: str = "2", counting: str = "automatic", level: str = "standard",
               target: str = "121") -> Table:
+        more_options(self.page)
         self.page.get_by_label("Players").select_option(players)
         self.page.get_by_label("Game to").select_option(target)
         self.page.locator("select[name=level]").select_option(level)

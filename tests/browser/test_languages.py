@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .driver import CARD_NAME, Table
+from .driver import CARD_NAME, Table, more_options
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -34,6 +34,7 @@ KANA = re.compile(r"[\u3040-\u30ff]")  # hiragana or katakana
 def start(page: Any, players: str = "2") -> None:
     """Start a game through the dialog's names, not its (translated) words."""
     page.wait_for_selector("#table[data-engine=ready]")
+    more_options(page)
     page.locator("select[name=players]").select_option(players)
     page.locator("button[name=start]").click()
     page.wait_for_selector("#table:not([data-phase=setup])")
@@ -208,3 +209,33 @@ def test_the_page_chooses_as_i18n_does(app: Any, page: Any) -> None:
         chosen = page.evaluate("([p, s]) => window.cribbageLoading.chooseLanguage(p, s)",
                                [preferred, stored])
         assert chosen == i18n.choose_language(preferred, stored), (preferred, stored)
+
+
+@pytest.mark.browser_context_args(locale="es-ES")
+def test_a_link_chooses_the_language_and_a_bad_one_is_ignored(app: Any, page: Any) -> None:
+    """``?lang=ja`` wins over the browser's Spanish, without being stored; a value that is
+    not one of ours leaves the usual choice (the browser's), with a warning only."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.set_viewport_size({"width": 360, "height": 640})
+    app.open("?speed=0&lang=ja").wait_engine()
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.locator("#language").input_value() == "ja"
+    assert page.locator("button[name=start]").inner_text() == "開始"
+    assert page.evaluate("localStorage.getItem('cribbage-lang')") is None
+    more_options(page)  # stays open for the Spanish page below (remembered)
+    assert page.evaluate(OVERFLOWING) == []
+    app.open("?lang=%3Cb%3Exx").wait_engine()
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.locator("button[name=start]").inner_text() == "Empezar"
+    assert any("?lang= ignored" in text for text in warnings), warnings
+    assert page.evaluate(OVERFLOWING) == []  # Spanish's longer words fit at 360 px too
+
+
+# The start screen's elements that reach past the viewport's right edge, or whose text is
+# wider than their box (a word that did not fit).
+OVERFLOWING = """() => [...document.querySelectorAll('#new-game *')]
+  .filter(e => e.getClientRects().length && e.tagName !== 'SELECT' && e.tagName !== 'OPTION')
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
+          || e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.outerHTML.slice(0, 80))"""

@@ -17,7 +17,7 @@ from cribbage import Game
 from cribbage.i18n import card_label, card_name
 
 from .axe import assert_no_violations
-from .driver import Table
+from .driver import Table, more_options
 
 HOSTILE = '<img src=x onerror="window.pwned=1">'
 
@@ -26,6 +26,7 @@ def start(page: Any, app: Any, seats: list[tuple[str, str]], query: str = "?spee
           counting: str = "automatic", players: str | None = None, wait: bool = True) -> None:
     """Open the table and start a game with these (kind, name) seats."""
     app.open(query).wait_engine()
+    more_options(page)
     page.get_by_label("Players").select_option(players or str(len(seats)))
     for seat, (kind, name) in enumerate(seats):
         page.locator(f"select[name=who{seat}]").select_option(kind)

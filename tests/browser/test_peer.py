@@ -16,7 +16,7 @@ import pytest
 from cribbage import Game
 
 from .axe import assert_no_violations
-from .driver import Table
+from .driver import Table, more_options
 
 # Chromium's WebRTC on one machine: gather loopback candidates, and show real
 # addresses rather than mDNS names (nothing resolves those in a headless test).
@@ -165,6 +165,7 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     host = new_page(browsers[0], base_url, errors)
     host.goto("/?speed=0")
     host.wait_for_selector("#table[data-engine=ready]")
+    more_options(host)
     host.get_by_label("Game to").select_option("61")
     host.get_by_label("Counting").select_option("manual")  # muggins between the two
     host.get_by_role("button", name="Play a friend on another device").click()

@@ -9,6 +9,8 @@ import pytest
 
 from sitebuild.common import DIST
 
+from .driver import more_options
+
 LONG_TASK_LIMIT_MS = 200  # no main-thread task longer than this, ever
 
 
@@ -23,6 +25,7 @@ def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -
     assert start.is_disabled()
     assert page.locator("#engine-progress").is_visible()
     # The dialog is usable at once: its choices can be made while the engine loads.
+    more_options(page)
     page.get_by_label("Players").select_option("3")
     page.get_by_label("Game to").select_option("61")
     page.get_by_label("Exact finish").check()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .driver import CARD_NAME, Table
+from .driver import CARD_NAME, Table, more_options
 
 
 def test_whole_two_player_game_to_the_game_over_screen(app: Any, page: Any,
@@ -180,3 +180,95 @@ def test_phone_size_stays_usable(app: Any, page: Any) -> None:
         assert w >= 40 and h >= 56  # big enough to tap
     assert page.locator(".pegboard").bounding_box()["width"] <= 360
     table.play_until(lambda: table.phase == "show")
+
+
+def test_the_start_screen_fits_a_phone_and_keeps_more_options_as_left(app: Any,
+                                                                      page: Any) -> None:
+    """Start and the computer's level at once at 360x640, nothing to scroll; the other
+    choices under More options, open or closed as the player left it (after a reload)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    app.open("?speed=0").wait_engine()
+    box = page.get_by_role("button", name="Start").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, box
+    assert page.evaluate("[scrollY, document.documentElement.scrollHeight <= innerHeight]") == [
+        0, True]
+    assert page.locator("select[name=level]").is_visible()
+    players = page.get_by_label("Players")
+    assert not players.is_visible()
+    more_options(page)
+    assert players.is_visible()
+    page.reload()
+    app.wait_engine()
+    assert players.is_visible()  # still open
+    page.locator("#new-game details.more-options summary").click()
+    page.reload()
+    app.wait_engine()
+    assert not players.is_visible()  # closed again
+
+
+# Every status line shown, with the phase and the hand at that moment.
+WATCH_STATUS = """() => {
+  window.__statuses = [];
+  const table = document.getElementById("table");
+  new MutationObserver(() => window.__statuses.push({
+    text: table.querySelector(".status").textContent, phase: table.dataset.phase,
+    dealer: table.querySelector(".seat-human .dealer-mark") !== null,
+    cards: table.querySelectorAll(".seat-human .hand button.card").length,
+    enabled: table.querySelectorAll(".seat-human .hand button.card:not([disabled])").length,
+  })).observe(table.querySelector(".status"),
+                {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_status_asks_for_your_discards_while_the_computer_chooses_its_own(
+        app: Any, page: Any) -> None:
+    """When you deal, the computer (the pone) is asked first; meanwhile the status asks
+    for your discards (never "Computer is thinking…") and your cards can be chosen."""
+    table = Table(app, page).open().start()
+    page.evaluate(WATCH_STATUS)
+    dealing = ("() => window.__statuses.some(s => s.phase === 'discard' && s.dealer"
+               " && s.cards === 6)")
+    table.play_until(lambda: page.evaluate(dealing))  # the first or the second deal is yours
+    seen = page.evaluate("window.__statuses.filter(s => s.phase === 'discard' && s.cards === 6)")
+    assert seen and all(s["text"].endswith("Choose 2 cards for your crib.") or not s["dealer"]
+                        for s in seen), seen
+    assert not [s for s in seen if "thinking" in s["text"] or s["enabled"] != 6], seen
+
+
+# Every Web Animation the page starts, with its timing (tablemotion.py's moves of the cards:
+# the CSS transitions and animations do not go through Element.animate).
+RECORD_MOVES = """
+window.__moves = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, timing) {
+  window.__moves.push({duration: timing.duration, delay: timing.delay || 0});
+  return animate.call(this, frames, timing);
+};
+"""
+
+
+def test_the_cut_on_the_fanned_deck_then_short_moves_and_none_for_reduced_motion(
+        app: Any, page: Any) -> None:
+    """A tap on the fanned deck cuts; a banner says who deals; the cards dealt move, each
+    within 300 ms; with reduced motion nothing moves."""
+    page.add_init_script(RECORD_MOVES)
+    app.open().wait_engine()  # normal speed
+    page.get_by_role("button", name="Start").click()
+    banner = page.locator(".announce .cut-banner")
+    fan = page.locator("#table[data-phase=cut] .deck.cut-fan[data-action=cut]")
+    for _ in range(10):  # a tie for lowest: cut again
+        fan.click()
+        fan.wait_for(state="detached")  # the cut was taken: the deck waits for the computer's
+        page.wait_for_function("() => document.querySelector('.cut-banner') !== null"
+                               " || document.querySelector('.deck[data-action=cut]') !== null")
+        if banner.count():
+            break
+    assert re.fullmatch(r"(You|Computer) deals?", banner.inner_text()), banner.inner_text()
+    page.wait_for_function("() => window.__moves.length >= 6")
+    moves = page.evaluate("window.__moves")
+    assert all(m["duration"] + m["delay"] <= 300 for m in moves), moves
+    banner.wait_for(state="detached")  # gone after its moment
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("window.__moves = []")
+    Table(app, page).play_until(lambda: page.locator(".pile .played").count() > 0)
+    assert page.evaluate("window.__moves") == []

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from .axe import assert_no_violations
-from .driver import Table
+from .driver import Table, more_options
 
 WIDTHS = (360, 390, 768, 1280, 1920)
 HEIGHTS = {360: 740, 390: 844, 768: 1024, 1280: 800, 1920: 1080}
@@ -290,6 +290,8 @@ def test_the_tally_names_the_sides(app: Any, page: Any, players: str, code: str,
 def test_axe_finds_nothing_in_any_phase_or_dialog(app: Any, page: Any) -> None:
     table = Table(app, page).open()
     assert_no_violations(page, "setup")
+    more_options(page)
+    assert_no_violations(page, "setup, more options")
     page.get_by_role("button", name="Statistics").click()
     assert_no_violations(page, "statistics")
     page.locator("#stats [data-action=stats-close]").click()
@@ -422,6 +424,7 @@ def test_four_colours_larger_cards_and_sounds_are_settings(app: Any, page: Any) 
           createGain() { return {gain: {setValueAtTime() {},
             exponentialRampToValueAtTime() {}}, connect() {}}; } };""")
     table = Table(app, page).open()
+    more_options(page)
     for name in ("four_colour", "large_cards", "sounds"):
         page.locator(f"#new-game input[name={name}]").check()
     page.reload()

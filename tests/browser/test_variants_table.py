@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .driver import Table
+from .driver import Table, more_options
 
 
 def forget_the_game(page: Any) -> None:
@@ -30,6 +30,7 @@ def assert_hand_fits(table: Table, page: Any, count: int) -> None:
 
 def play_to_the_show(app: Any, page: Any, cards: str, kept: int) -> None:
     table = Table(app, page).open()
+    more_options(page)
     page.get_by_label("Cards dealt").select_option(cards)
     table.start()  # two players; "Game to" 121 gives way to the variant's own target
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() > 0)
@@ -56,6 +57,7 @@ def test_five_and_seven_card_games_through_the_page_to_the_show(app: Any, page: 
 
 def test_seven_card_with_three_players_is_refused_with_a_notice(app: Any, page: Any) -> None:
     Table(app, page).open()
+    more_options(page)
     page.get_by_label("Cards dealt").select_option("7")
     page.get_by_label("Players").select_option("3")
     page.get_by_role("button", name="Start").click()

@@ -56,7 +56,7 @@ export function showLanguageSwitch(lang) {
     button.addEventListener("click", () => {
       if (chosen || !LANGUAGES.includes(button.dataset.lang)) return;
       storeLanguage(button.dataset.lang);
-      location.reload();
+      location.replace(withoutLinkedLanguage(location.href)); // a link's ?lang= must not win again
     });
   }
 }
@@ -66,6 +66,31 @@ export function language(tag) {
   if (typeof tag !== "string" || tag.length > 35) return null;
   const primary = tag.split(/[-_]/)[0].toLowerCase();
   return LANGUAGES.includes(primary) ? primary : null;
+}
+
+/** The language a link asks for with `?lang=` ("ja", "es-MX"), or null when it asks for none
+ * or for one that is not ours: then the usual choice stands (a warning says the value was
+ * ignored, never more than 20 characters of it). The link's choice is not stored. */
+export function linkedLanguage(search) {
+  let text = null;
+  try {
+    text = new URLSearchParams(String(search ?? "").slice(0, 2000)).get("lang");
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  const lang = language(text);
+  if (lang === null) {
+    console.warn(`?lang= ignored (not a language of the site: ${JSON.stringify(text.slice(0, 20))})`);
+  }
+  return lang;
+}
+
+/** The address `href` without its `?lang=` (the player has chosen a language since). */
+export function withoutLinkedLanguage(href) {
+  const url = new URL(href);
+  url.searchParams.delete("lang");
+  return url.href;
 }
 
 /** The stored choice if it is ours, else the first of the browser's tags we speak, else English

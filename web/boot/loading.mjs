@@ -8,8 +8,8 @@
 // cribbageLoading.failed(message) if it cannot load.
 //
 // The page's language is chosen here too, before any Python, so that a
-// Spanish or Japanese player sees the page in their language at once: the
-// stored choice, else the browser's languages, else English (lang.mjs, the
+// Spanish or Japanese player sees the page in their language at once: a link's
+// `?lang=ja`, else the stored choice, else the browser's languages, else English (lang.mjs, the
 // JS side of cribbage/i18n.py; a browser test compares the two). The
 // catalogue is dist/lang/<code>.json (build.py merges the engine's words and
 // the page's); the static page marks its words with data-i18n (text) and
@@ -21,7 +21,10 @@
 // A module (deferred like the classic script it was, and still before
 // the UI's ui.mjs), so it shares lang.mjs with the tutorial and widgets.
 import { primeEngine, tableEngine } from "./engine-client.mjs";
-import { LANGUAGES, browserLanguages, chooseLanguage, fill, storeLanguage, storedLanguage } from "./lang.mjs";
+import {
+  LANGUAGES, browserLanguages, chooseLanguage, fill, linkedLanguage, storeLanguage, storedLanguage,
+  withoutLinkedLanguage,
+} from "./lang.mjs";
 
 const engine = tableEngine(); // window.cribbageEngine, before the UI (ui.mjs) runs
 
@@ -29,7 +32,7 @@ const bar = () => document.getElementById("engine-progress");
 const label = () => document.getElementById("engine-stage");
 let shown = 0;
 let said = null; // the stage on the label: [key, values], said again in a new language
-let lang = chooseLanguage(browserLanguages(), storedLanguage());
+let lang = linkedLanguage(location.search) ?? chooseLanguage(browserLanguages(), storedLanguage());
 let words = null; // the catalogue of `lang`, once it has arrived
 const texts = {}; // language -> promise of its catalogue's text
 
@@ -100,6 +103,9 @@ async function setLanguage(code) {
 function pick(event) {
   const code = event.target.value;
   storeLanguage(code); // if storage is blocked, the switch still works for this visit
+  if (new URLSearchParams(location.search).has("lang")) { // the link's ?lang= must not win again
+    history.replaceState(history.state, "", withoutLinkedLanguage(location.href));
+  }
   setLanguage(code).then((detail) => {
     if (detail.lang === code) {
       document.dispatchEvent(new CustomEvent("cribbage:language", { detail }));

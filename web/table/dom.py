@@ -53,6 +53,20 @@ class Dom:
         return self.table.querySelector(selector)
 
 
+def form_values(form):
+    """The new-game dialog's values as they are kept (``SETTINGS_KEY``): text, checkboxes as
+    true/false, and ``more_options``: whether its More options are open."""
+    values = {}
+    for element in form.elements:
+        if element.name:
+            values[element.name] = (element.checked if element.type == "checkbox"
+                                    else element.value)
+    more = form.querySelector("details.more-options")
+    if more is not None:
+        values["more_options"] = more.open is True
+    return values
+
+
 def storage_get(key):
     """A localStorage value, or None (storage can be missing or blocked)."""
     text = window.cribbageStorage.get(key)

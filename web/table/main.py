@@ -14,7 +14,7 @@ import asyncio
 import json
 
 import stored
-from dom import SETTINGS_KEY, Dom, load, next_turn, storage_set, warn
+from dom import SETTINGS_KEY, Dom, form_values, load, next_turn, storage_set, warn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -25,6 +25,7 @@ def restore_form(dom):
     offer (a choice of a newer version, or a damaged store) is dropped and said in
     the console: the dialog's own default stays."""
     values = load(SETTINGS_KEY, stored.load_settings)
+    dom.form.querySelector("details.more-options").open = values.get("more_options") is True
     for element in dom.form.elements:
         name = element.name
         if not name or name not in values or element.type in ("submit", "button", "file"):
@@ -49,16 +50,22 @@ def offered(select, value):
 def apply_display(dom, event=None):
     """The display settings (four-colour deck, larger cards) on the table at once, kept
     with the dialog's other settings (the table reads the sound and Go options itself)."""
-    values = {}
-    for element in dom.form.elements:
-        if element.name:
-            values[element.name] = (element.checked if element.type == "checkbox"
-                                    else element.value)
+    values = form_values(dom.form)
     four = dom.form.querySelector("input[name=four_colour]").checked
     large = dom.form.querySelector("input[name=large_cards]").checked
     dom.table.setAttribute("data-deck", "four" if four else "two")
     dom.table.setAttribute("data-cards", "large" if large else "normal")
     if event is not None and event.target.getAttribute("data-setting"):
+        storage_set(SETTINGS_KEY, json.dumps(values))
+
+
+def remember_more(dom):
+    """Keep whether More options is open with the stored settings (only that value: the
+    levels are not offered yet when restore_form opens it, and must not be stored then)."""
+    values = load(SETTINGS_KEY, stored.load_settings)
+    is_open = dom.form.querySelector("details.more-options").open is True
+    if values.get("more_options", False) != is_open:
+        values["more_options"] = is_open
         storage_set(SETTINGS_KEY, json.dumps(values))
 
 
@@ -83,8 +90,8 @@ def show_level_choices(dom):
 # an import in one go: all of them at once would hold the main thread for ~0.5 s).
 UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerender", "coachview",
               "charts", "statsview", "reviewview", "backup", "tablecoach", "tableinput",
-              "tableshow", "tablereview", "tablesaves", "tabsync", "tabs", "peertable",
-              "tablegame")
+              "tableshow", "tablemotion", "tablereview", "tablesaves", "tabsync", "tabs",
+              "peertable", "tablegame")
 
 
 async def boot(dom):
@@ -119,6 +126,8 @@ def main():
     show_level_choices(dom)
     apply_display(dom)
     dom.form.addEventListener("change", create_proxy(lambda event: apply_display(dom, event)))
+    dom.form.querySelector("details.more-options").addEventListener(
+        "toggle", create_proxy(lambda event: remember_more(dom)))
     dom.table.setAttribute("data-speed", "0" if dom.forced_speed == 0 else "1")
     dom.table.setAttribute("data-phase", "setup")
     window.performance.mark("cribbage:ui-ready")

@@ -14,6 +14,7 @@ import json
 import handoffview
 import shell
 import stored
+import tablemotion
 import tableview
 import tabsync
 from dom import (
@@ -24,6 +25,7 @@ from dom import (
     TALLY_KEY,
     VIEWER_KEY,
     checked,
+    form_values,
     load,
     storage_get,
     storage_set,
@@ -111,12 +113,7 @@ class TableGame(TableInput):
 
     def form_values(self):
         """The dialog's current values as a dict of strings (checkboxes as bool)."""
-        values = {}
-        for element in self.dom.form.elements:
-            if element.name:
-                values[element.name] = (element.checked if element.type == "checkbox"
-                                        else element.value)
-        return values
+        return form_values(self.dom.form)
 
     def open_dialog(self, notice=None, values=None):
         """Show the new-game dialog (with an optional notice, the key of e.g. a bad save's)."""
@@ -133,8 +130,9 @@ class TableGame(TableInput):
         self.dom.table.setAttribute("data-dialog", "new-game")
         self.place_dialogs()
         if view is not None or notice:  # opened by the player: focus goes into the dialog
-            self.dom.form.querySelector("select[name=players]").focus(
-                to_js({"preventScroll": True}))
+            level = self.dom.form.querySelector("select[name=level]")
+            first = self.dom.start if level.closest("label").hidden else level
+            first.focus(to_js({"preventScroll": True}))
 
     def draw_notice(self):
         note = self.dom.form.querySelector(".notice")
@@ -288,18 +286,15 @@ class TableGame(TableInput):
                     continue
                 state.auto_going = state.my_turn() and self.auto_go()
                 render(self.dom, state)
+                self.draw_motion(events, resumed)
                 self.settle_focus()
                 self.handoff.offer_muggins()
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
                                                "cribbage:computer-turn")
                     state.computer_moving = False
-                if state.cuts_fresh and any(event["kind"] == "dealer" for event in events):
-                    await self.pause(1.5)  # let the player see who cut lowest
-                if state.cut_pause:  # then the cut cards leave the table
-                    state.cut_pause = False
-                    render_opponents(self.dom, state)
-                    self.settle_focus()
+                if state.cut_pause and any(event["kind"] == "dealer" for event in events):
+                    self.end_cut(1.5 * self.speed())  # who cut lowest stays a moment in view
                 if state.view["phase"] == "over":
                     await self.game_over()
                     return
@@ -315,6 +310,42 @@ class TableGame(TableInput):
                     return
         finally:
             state.busy = False
+
+    def draw_motion(self, events, resumed):
+        """The deck for the cut, and the moves of the cards just dealt or played (none for
+        a game resumed: its cards are already on the table)."""
+        tablemotion.draw_deck(self.dom, self.state)
+        if resumed or self.state.handing_off is not None:
+            return
+        kinds = [event["kind"] for event in events]
+        if "deal" in kinds:
+            tablemotion.deal_in(self.dom, self.speed())
+        plays = [event for event in events if event["kind"] == "play" and event.get("cards")]
+        if plays:
+            tablemotion.play_in(self.dom, self.speed(), plays[-1]["seat"] == self.state.viewer)
+
+    def end_cut(self, seconds):
+        """Both cut cards and who deals stay on the felt for ``seconds``, then leave: the
+        game goes on meanwhile (the player may choose their discards at once)."""
+        tablemotion.show_dealer(self.dom, self.state)
+        if seconds <= 0:
+            self.cut_cleared()
+        else:
+            asyncio.create_task(self.clear_cut_later(seconds))
+
+    async def clear_cut_later(self, seconds):
+        await asyncio.sleep(seconds)
+        self.cut_cleared()
+
+    def cut_cleared(self):
+        """The cut cards and the banner leave the table."""
+        state = self.state
+        tablemotion.clear_dealer(self.dom)
+        if not state.cut_pause:  # already gone (a handoff took them)
+            return
+        state.cut_pause = False
+        if state.view is not None and state.handing_off is None and state.showing is None:
+            render_opponents(self.dom, state)
 
     def auto_go(self):
         """Say Go for the human when Go is all they may do (the dialog's option, on by
@@ -489,6 +520,7 @@ class TableGame(TableInput):
         relog(self.dom, state, state.coach.game_events)
         if state.showing is None:
             render(self.dom, state)  # not during the show: the table below still shows the deal
+            tablemotion.draw_deck(self.dom, state)
         else:
             render_scores(self.dom, state)
             self.show.redraw()
@@ -503,7 +535,7 @@ class TableGame(TableInput):
 
     def on_click(self, event):
         target = event.target.closest("[data-action]")
-        if not target or target.disabled:
+        if not target or target.hasAttribute("disabled"):
             return
         state = self.state
         action = target.getAttribute("data-action")
@@ -534,10 +566,10 @@ class TableGame(TableInput):
             self.saves.on_action(action, target)
         elif action in PEER_ACTIONS:
             self.friend.on_action(action, target)
+        elif action == "pick" and state.view is not None and state.view["phase"] == "discard":
+            self.pick(target.getAttribute("data-card"))  # choosing sends nothing: never held back
         elif state.view is None or state.busy:
             return
-        elif action == "pick":
-            self.pick(target.getAttribute("data-card"))
         elif action == "send":
             asyncio.create_task(self.human_move("discard " + " ".join(state.selected)))
         elif action == "undo":

@@ -179,7 +179,7 @@ def render_hand(dom, state):
     for number, code in enumerate(state.view["hand"]):
         keys = ' aria-keyshortcuts="' + str(number + 1) + '"'
         if phase == "discard":
-            enabled = state.view["current_player"] == state.viewer
+            enabled = not state.view["discards"]  # chosen while others choose theirs
             cards.append(tableview.card_html(words, code, "pick", enabled, code in state.selected,
                                              keys=keys))
         else:

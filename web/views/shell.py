@@ -290,14 +290,23 @@ def status_text(words, view, names, cuts_fresh=False, claims=(), viewer=0):
     ...         "discards_each": 2, "legal_moves": [], "count": 0}
     >>> status_text(Words(), view, ["You", "Computer"])
     "Choose 2 cards for Computer's crib."
-    >>> status_text(Words(), dict(view, current_player=1), ["You", "Computer"])
+    >>> status_text(Words(), dict(view, current_player=1, discards=["5H", "KS"]),
+    ...             ["You", "Computer"])
     'Computer is thinking…'
+
+    Everyone chooses their discards at once (the engine takes them in turn), so a viewer
+    whose discards are still to choose (``discards`` empty) is asked for them:
+
+    >>> status_text(Words(), dict(view, current_player=1, discards=[]), ["You", "Computer"])
+    "Choose 2 cards for Computer's crib."
     >>> status_text(Words(), dict(view, phase="over"), ["You", "Computer"])
     'Game over.'
     """
     phase, seat, dealer = view.get("phase"), view.get("current_player"), view.get("dealer")
     if phase == "over":
         return words.t("status.over")
+    if phase == "discard" and not view.get("discards"):
+        seat = viewer  # the viewer's own choice, whoever the engine takes first
     if seat != viewer:
         who = names[seat] if seat is not None else ""
         return words.t("status.thinking" if phase in ("discard", "play") else "status.waiting",

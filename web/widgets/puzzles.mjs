@@ -26,6 +26,7 @@ import {
   browserLanguages,
   cardText,
   chooseLanguage,
+  linkedLanguage,
   loadCatalogue,
   showLanguageSwitch,
   storedLanguage,
@@ -372,7 +373,7 @@ function startDrill() {
 // --- start ------------------------------------------------------------------------
 
 async function main() {
-  const lang = chooseLanguage(browserLanguages(), storedLanguage());
+  const lang = linkedLanguage(location.search) ?? chooseLanguage(browserLanguages(), storedLanguage());
   document.documentElement.lang = lang;
   showLanguageSwitch(lang);
   const client = tableEngine(); // adopts the worker engine.js started at navigation

@@ -15,6 +15,7 @@
 import {
   browserLanguages,
   chooseLanguage,
+  linkedLanguage,
   fill,
   loadCatalogue,
   showLanguageSwitch,
@@ -62,7 +63,7 @@ function startWidgets(words) {
 }
 
 async function main() {
-  const lang = chooseLanguage(browserLanguages(), storedLanguage());
+  const lang = linkedLanguage(location.search) ?? chooseLanguage(browserLanguages(), storedLanguage());
   document.documentElement.lang = lang;
   showLanguageSwitch(lang);
   let words;
