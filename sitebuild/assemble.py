@@ -53,10 +53,6 @@ LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the
 UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay viewer, views
 # The pages' main scripts (``<script type="mpy" src>``): PyScript fetches each itself.
 UI_MAINS = ("main.py", "replay.py")
-# PyScript's plugins the UI does without (its editor, terminal, game canvas, donkey and the
-# check for scripts loaded from PyScript's "latest" address): not imported for "mpy".
-UI_SKIPPED_PLUGINS = ("codemirror", "py-editor", "py-terminal", "py-game", "donkey",
-                      "deprecations-manager")
 
 
 # --- the whole site ----------------------------------------------------------
@@ -140,7 +136,7 @@ def site_files() -> dict[str, bytes]:
         "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
         "UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"]),
         "UI_PRELOADS": ui_preloads(),
-        "PYSCRIPT_CORE_CHUNK": core_chunk(vendor["pyscript"]),
+        "PYSCRIPT_PRELOADS": pyscript_preloads(dirs["PYSCRIPT_DIR"], vendor["pyscript"]),
     }
     site.update(web_files(placeholders, taken=site))
     for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only
@@ -399,19 +395,14 @@ def ui_config(micropython_dir: str) -> str:
 
     ``interpreter`` is the pinned MicroPython (resolved against the page's
     address); ``files`` puts every UI module but the main scripts into
-    MicroPython's working directory (on ``sys.path``), fetched beside the page;
-    ``plugins`` leaves out those no UI uses, so their chunks are not imported.
+    MicroPython's working directory (on ``sys.path``), fetched beside the page.
 
     >>> config = json.loads(ui_config("micropython-1"))
     >>> config["interpreter"], config["files"]["./shell.py"], "./main.py" in config["files"]
     ('./micropython-1/micropython.mjs', '', False)
     """
     files = {name: "" for name in ui_files()}
-    config = {
-        "interpreter": f"./{micropython_dir}/micropython.mjs",
-        "files": files,
-        "plugins": [f"!{name}" for name in UI_SKIPPED_PLUGINS],
-    }
+    config = {"interpreter": f"./{micropython_dir}/micropython.mjs", "files": files}
     return json.dumps(config, separators=(",", ":"))
 
 
@@ -430,17 +421,35 @@ def ui_preloads() -> str:
     while the page is parsed and PyScript's fetches are answered from the
     preload cache.
 
-    >>> ui_preloads().split("\n")[0]
+    >>> ui_preloads().split(chr(10))[0]
     '<link rel="preload" href="./dom.py" as="fetch" crossorigin>'
     """
     links = [f'<link rel="preload" href="{name}" as="fetch" crossorigin>' for name in ui_files()]
     return "\n  ".join(links)
 
 
-def core_chunk(pyscript: dict[str, bytes]) -> str:
-    """The name of the chunk PyScript's ``core.js`` imports (``core-<hash>.js``: the
-    pages preload it with ``core.js``)."""
-    match = re.search(rb'from"\./(core-[\w-]+\.js)"', pyscript["core.js"])
-    if not match:
+def pyscript_preloads(folder: str, pyscript: dict[str, bytes]) -> str:
+    """``<link rel="modulepreload">`` for what PyScript's ``core.js`` imports at once.
+
+    ``core.js`` imports its ``core-<hash>.js`` chunk, which imports its
+    plugins' chunks (the error banner, the editor's and the terminal's
+    small loaders, ...) before it starts any interpreter: PyScript imports
+    every plugin for its ``py`` type, whose config (none on our pages) is
+    the only one that could leave them out. Preloaded, none of these waits
+    for the one before it.
+
+    >>> chunk = b'{error:()=>import("./error-Y2.js"),get x(){return import("./z.js")}}'
+    >>> files = {"core.js": b'export{a}from"./core-X1.js";', "core-X1.js": chunk}
+    >>> print(pyscript_preloads("ps", files))
+    <link rel="modulepreload" href="./ps/core-X1.js">
+      <link rel="modulepreload" href="./ps/error-Y2.js">
+    """
+    core = re.search(rb'from"\./(core-[\w-]+\.js)"', pyscript["core.js"])
+    if not core:
         raise BuildError("PyScript's core.js imports no core-<hash>.js chunk")
-    return match.group(1).decode()
+    chunk = core.group(1).decode()
+    plugins = re.findall(rb'[\w"-]+:\(\)=>import\("\./([\w.-]+\.js)"\)', pyscript[chunk])
+    if not plugins:
+        raise BuildError(f"PyScript's {chunk} names no plugin chunk")
+    names = [chunk, *dict.fromkeys(name.decode() for name in plugins)]
+    return "\n  ".join(f'<link rel="modulepreload" href="./{folder}/{name}">' for name in names)
