@@ -198,7 +198,8 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     # the tutorial's Python cells: PyScript's core and editor, the whole stdlib, micropip, the wheel
     python = {"cribbage-0.1.0-py3-none-any.whl", "tutorial-python.json"}
     assert python <= set(files)
-    assert {name.split("/", 1)[1] for name in files if name.startswith(("pyodide-", "pyscript-"))
+    assert {name.split("/", 1)[1] for name in files
+            if name.startswith(("pyodide-", "pyscript-", "micropython-"))
             } >= {"core.js", "python_stdlib.zip", "pyodide-lock.json", MICROPIP.filename,
                   "micropython.wasm"}
     assert sw_cache_name(DIST).startswith("cribbage-")
