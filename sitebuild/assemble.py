@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import sys
 import tarfile
 import zipfile
@@ -50,6 +51,8 @@ ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shi
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
 LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
 UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay viewer, views
+# The pages' main scripts (``<script type="mpy" src>``): PyScript fetches each itself.
+UI_MAINS = ("main.py", "replay.py")
 
 
 # --- the whole site ----------------------------------------------------------
@@ -131,12 +134,15 @@ def site_files() -> dict[str, bytes]:
         "PYODIDE_LOCK": engine_lock.decode(),
         "ENGINE_WHEEL": wheel_name,
         "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
+        "UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"]),
+        "UI_PRELOADS": ui_preloads(),
+        "PYSCRIPT_PRELOADS": pyscript_preloads(dirs["PYSCRIPT_DIR"], vendor["pyscript"]),
     }
     site.update(web_files(placeholders, taken=site))
     for name in [n for n in site if n.endswith(".html")]:  # the first frame needs the HTML only
         site[name] = inline_marked(site[name].decode(), site).encode()
     site.update(language_files())
-    site.update(site_configs())
+    site.update(ui_modules(taken=site))
     # A start without the snapshot is the rare path: its files are fetched only then.
     fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name}
     fallbacks |= {f"{dirs['PYSCRIPT_DIR']}/{name}" for name in unused_chunks(vendor["pyscript"])}
@@ -192,8 +198,9 @@ def is_copied(path: Path) -> bool:
     """Whether the web/ file ``path`` is copied into the site (its placeholders filled).
 
     Not copied: bytecode, the worker's bridge.py (it ships in the engine
-    archive), the UI's modules (they ship in ui.json), the service worker
-    template and the page's catalogues (all rendered into other files).
+    archive), the UI's modules (:func:`ui_modules` serves them as they are),
+    the service worker template and the page's catalogues (all rendered into
+    other files).
     """
     return (
         path.is_file()
@@ -366,14 +373,83 @@ def required(keys: set[str]) -> set[str]:
     return {key for key in keys if not key.endswith(".you")}
 
 
-def site_configs() -> dict[str, bytes]:
-    """The table's UI in one file, ``ui.json``: ``{"main": "./main.py", "files": {...}}``.
-
-    ``files`` holds the source of every MicroPython module of the UI
-    (web/table, web/views) and the two it shares with the engine; ui.mjs
-    writes them into MicroPython's file system and runs ``main``. One request
-    instead of sixteen: the dialog is usable as soon as MicroPython is.
-    """
+def ui_module_paths() -> list[Path]:
+    """The MicroPython UI's modules: web/table, web/replay, web/views and the two it
+    shares with the engine (``i18n.py``, ``faces.py``)."""
     modules = [p for folder in UI_FOLDERS for p in sorted((WEB / folder).glob("*.py"))]
-    files = {f"./{path.name}": path.read_text() for path in [*modules, *SHARED_MODULES]}
-    return {"ui.json": json.dumps({"main": "./main.py", "files": files}).encode()}
+    return [*modules, *SHARED_MODULES]
+
+
+def ui_modules(taken: Container[str]) -> dict[str, bytes]:
+    """The UI's modules, served as they are beside the pages (the site is flat)."""
+    out: dict[str, bytes] = {}
+    for path in ui_module_paths():
+        if path.name in out or path.name in taken:
+            raise BuildError(f"two files would be served as {path.name}")
+        out[path.name] = path.read_bytes()
+    return out
+
+
+def ui_config(micropython_dir: str) -> str:
+    """PyScript's config for the pages' ``<script type="mpy">``, as JSON for the attribute.
+
+    ``interpreter`` is the pinned MicroPython (resolved against the page's
+    address); ``files`` puts every UI module but the main scripts into
+    MicroPython's working directory (on ``sys.path``), fetched beside the page.
+
+    >>> config = json.loads(ui_config("micropython-1"))
+    >>> config["interpreter"], config["files"]["./shell.py"], "./main.py" in config["files"]
+    ('./micropython-1/micropython.mjs', '', False)
+    """
+    files = {name: "" for name in ui_files()}
+    config = {"interpreter": f"./{micropython_dir}/micropython.mjs", "files": files}
+    return json.dumps(config, separators=(",", ":"))
+
+
+def ui_files() -> list[str]:
+    """The UI modules PyScript puts into MicroPython's file system (all but the main scripts)."""
+    return [f"./{path.name}" for path in ui_module_paths() if path.name not in UI_MAINS]
+
+
+def ui_preloads() -> str:
+    """A ``<link rel="preload">`` per UI module, for the pages' ``<head>``.
+
+    PyScript fetches the config's ``files`` only once MicroPython has
+    started; by then the engine's worker holds the connections with its
+    downloads, and the modules' requests would queue behind them (seen:
+    0.6-0.7 s from the first to the last). Preloaded, they are requested
+    while the page is parsed and PyScript's fetches are answered from the
+    preload cache.
+
+    >>> ui_preloads().split(chr(10))[0]
+    '<link rel="preload" href="./dom.py" as="fetch" crossorigin>'
+    """
+    links = [f'<link rel="preload" href="{name}" as="fetch" crossorigin>' for name in ui_files()]
+    return "\n  ".join(links)
+
+
+def pyscript_preloads(folder: str, pyscript: dict[str, bytes]) -> str:
+    """``<link rel="modulepreload">`` for what PyScript's ``core.js`` imports at once.
+
+    ``core.js`` imports its ``core-<hash>.js`` chunk, which imports its
+    plugins' chunks (the error banner, the editor's and the terminal's
+    small loaders, ...) before it starts any interpreter: PyScript imports
+    every plugin for its ``py`` type, whose config (none on our pages) is
+    the only one that could leave them out. Preloaded, none of these waits
+    for the one before it.
+
+    >>> chunk = b'{error:()=>import("./error-Y2.js"),get x(){return import("./z.js")}}'
+    >>> files = {"core.js": b'export{a}from"./core-X1.js";', "core-X1.js": chunk}
+    >>> print(pyscript_preloads("ps", files))
+    <link rel="modulepreload" href="./ps/core-X1.js">
+      <link rel="modulepreload" href="./ps/error-Y2.js">
+    """
+    core = re.search(rb'from"\./(core-[\w-]+\.js)"', pyscript["core.js"])
+    if not core:
+        raise BuildError("PyScript's core.js imports no core-<hash>.js chunk")
+    chunk = core.group(1).decode()
+    plugins = re.findall(rb'[\w"-]+:\(\)=>import\("\./([\w.-]+\.js)"\)', pyscript[chunk])
+    if not plugins:
+        raise BuildError(f"PyScript's {chunk} names no plugin chunk")
+    names = [chunk, *dict.fromkeys(name.decode() for name in plugins)]
+    return "\n  ".join(f'<link rel="modulepreload" href="./{folder}/{name}">' for name in names)

@@ -221,12 +221,15 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     fallback |= unused
     assert variants and set(files) == on_disk - {"sw.js"} - variants - fallback
     assert "index.html" in files and "manifest.webmanifest" in files
-    assert {"replay.html", "replay.css"} <= set(files)  # the replay viewer (Python: ui.json)
+    assert {"replay.html", "replay.css", "replay.py"} <= set(files)  # the replay viewer
+    assert {"main.py", "tablegame.py", "uihost.mjs"} <= set(files)  # the table's UI
     # the tutorial's Python cells: PyScript's core and editor, the whole stdlib, micropip, the wheel
     python = {"cribbage-0.1.0-py3-none-any.whl", "tutorial-python.json"}
     assert python <= set(files)
-    assert {name.split("/", 1)[1] for name in files if name.startswith(("pyodide-", "pyscript-"))
-            } >= {"core.js", "python_stdlib.zip", "pyodide-lock.json", MICROPIP.filename}
+    assert {name.split("/", 1)[1] for name in files
+            if name.startswith(("pyodide-", "pyscript-", "micropython-"))
+            } >= {"core.js", "python_stdlib.zip", "pyodide-lock.json", MICROPIP.filename,
+                  "micropython.wasm"}
     assert sw_cache_name(DIST).startswith("cribbage-")
 
 

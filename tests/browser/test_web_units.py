@@ -96,9 +96,10 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     (engine_archive,) = dist.glob("cribbage-*.tar.gz")
     assert f'"./{engine_archive.name}"' in worker_script
     assert not (dist / "engine.json").exists() and not (dist / "bridge.py").exists()
-    ui = json.loads((dist / "ui.json").read_text())
-    assert "./shell.py" in ui["files"] and "./bridge.py" not in ui["files"]
     html = (dist / "index.html").read_text()
+    ui = json.loads(html.split("<script type=\"mpy\" src=\"./main.py\" config='")[1].split("'")[0])
+    assert "./shell.py" in ui["files"] and "./bridge.py" not in ui["files"]
+    assert (dist / "shell.py").is_file() and (dist / "main.py").is_file()
     assert "{{" not in html and "http" not in html.replace("http-equiv", "")
 
     server, url = serve_in_thread(dist)

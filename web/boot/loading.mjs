@@ -19,14 +19,15 @@
 // cribbageLoading.language() and the "cribbage:language" event.
 //
 // A module (deferred like the classic script it was, and still before
-// the UI's ui.mjs), so it shares lang.mjs with the tutorial and widgets.
+// the UI's scripts: uihost.mjs, PyScript's core), so it shares lang.mjs with the
+// tutorial and widgets.
 import { primeEngine, tableEngine } from "./engine-client.mjs";
 import {
   LANGUAGES, browserLanguages, chooseLanguage, fill, linkedLanguage, storeLanguage, storedLanguage,
   withoutLinkedLanguage,
 } from "./lang.mjs";
 
-const engine = tableEngine(); // window.cribbageEngine, before the UI (ui.mjs) runs
+const engine = tableEngine(); // window.cribbageEngine, before the UI (PyScript, main.py) runs
 
 const bar = () => document.getElementById("engine-progress");
 const label = () => document.getElementById("engine-stage");

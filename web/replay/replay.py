@@ -297,7 +297,8 @@ async def main():
     document.addEventListener("keydown", create_proxy(viewer.on_key))
     viewer.part(".replay-file").addEventListener(
         "change", create_proxy(lambda event: asyncio.create_task(viewer.open_file(event))))
-    window.addEventListener("hashchange", create_proxy(viewer.on_hash))
+    # The window object itself: PyScript's `window` is MicroPython's `js` module (tabs.py).
+    document.defaultView.addEventListener("hashchange", create_proxy(viewer.on_hash))
     try:
         viewer.engine = await window.cribbageEngine.ready
     except Exception as error:

@@ -29,7 +29,7 @@ def next_turn():
 
     ``await asyncio.sleep(0)`` does not give the browser a turn: MicroPython's
     asyncio runs every ready task in one JS task. Awaiting this does, so the page
-    can paint and take input between two pieces of work (ui.mjs defines it).
+    can paint and take input between two pieces of work (uihost.mjs defines it).
     """
     return window.cribbageNextTurn()
 
@@ -76,7 +76,7 @@ def storage_get(key):
 def storage_set(key, text):
     """Keep (or with None, forget) a localStorage value; True if the browser kept it.
 
-    The write is made by ui.mjs's cribbageStorage, which catches the browser's
+    The write is made by uihost.mjs's cribbageStorage, which catches the browser's
     errors on the JavaScript side (full or blocked storage is no error here: the
     game goes on in memory, and the caller may say so).
     """

@@ -17,7 +17,7 @@
 - **The storage estimate** (``navigator.storage.estimate()``) in the statistics
   dialog, with whether the browser keeps the site's data.
 
-The storage itself is dom.py's (ui.mjs's ``cribbageStorage`` on the JS side).
+The storage itself is dom.py's (uihost.mjs's ``cribbageStorage`` on the JS side).
 """
 
 import asyncio

@@ -46,8 +46,12 @@ class Tabs:
         self.screen = document.getElementById("elsewhere")
 
     def listen(self):
-        """Hear other tabs write (the storage event never fires in the writing tab)."""
-        window.addEventListener("storage", create_proxy(self.on_storage))
+        """Hear other tabs write (the storage event never fires in the writing tab).
+
+        On the window object itself (``document.defaultView``): PyScript's
+        ``window`` is MicroPython's ``js`` module, whose functions are called
+        without a ``this``, and an event target's method refuses that."""
+        document.defaultView.addEventListener("storage", create_proxy(self.on_storage))
 
     def on_storage(self, event):
         key, value = event.key, event.newValue

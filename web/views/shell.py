@@ -1,6 +1,6 @@
 """Pure parts of the page's UI: the page's language, settings, replies, phases and status text.
 
-Runs under MicroPython in the browser (loaded through ui.json's ``files``) and
+Runs under MicroPython in the browser (one of the ``files`` of the pages' PyScript config) and
 under CPython in the tests, so it uses only what both have: no dataclasses,
 typing, enum or f-string ``=`` tricks, and ``json`` without indent/sort_keys.
 

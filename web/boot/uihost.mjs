@@ -1,28 +1,29 @@
-// Starts the table's UI: MicroPython on the main thread, running main.py.
+// What the table's and the replay viewer's Python UI needs on the JavaScript side.
 //
-// MicroPython (the pinned @micropython/micropython-webassembly-pyscript) is
-// loaded directly, not through PyScript's core: PyScript 0.7.31 builds its
-// hooks with Function() at start-up, which would force 'unsafe-eval' into the
-// page's Content-Security-Policy (docs/site.md, "Content-Security-Policy"). The UI
-// uses three names of PyScript's Python API, `pyscript.document`,
-// `pyscript.window` and `pyscript.ffi.create_proxy`; a two-file `pyscript`
-// package written here gives the same objects (the MicroPython port's own
-// `js` and `jsffi` modules, which PyScript's are made of).
-//
-// What it does, as PyScript's `<script type="mpy" src="./main.py"
-// config="./ui.json">` did, in one request: fetches ui.json (written by
-// build.py: the source of every UI module) in parallel with the interpreter's
-// download, writes the modules into MicroPython's working directory, then runs
-// main.py (top-level await allowed). Python's output goes to the console (stderr as errors, so a
-// traceback fails the browser tests).
-import { loadMicroPython } from "./{{MICROPYTHON_DIR}}/micropython.mjs";
+// The UI is MicroPython on the main thread, started by PyScript's core (the
+// pages' <script type="mpy" src="./main.py" config=…>: docs/site.md, "The page
+// and its engine"). This module, a module script before PyScript's in the
+// page's <head>, gives the UI the few JS helpers below (it reaches them through
+// `pyscript.window`) and adds two of PyScript's hooks (its plugin API), which
+// keep the start in short main-thread tasks:
+//  - before the page's script, PyScript runs its own prologue: it writes its
+//    `pyscript` package into MicroPython's file system and imports it, in one
+//    task. On a cold page MicroPython's wasm is compiled by V8 function by
+//    function as it first runs, so that task would also pay for compiling
+//    MicroPython's own compiler. `onReady` first runs, one per turn, the
+//    imports the prologue needs that are frozen into MicroPython (no compile)
+//    and the UI's first pure module (`stored`, which main.py and replay.py
+//    import first), so the prologue finds them done and the compiler warm;
+//  - after the prologue, a turn (`codeBeforeRunAsync`), so the page's script
+//    starts in a task of its own.
+import { hooks } from "./{{PYSCRIPT_DIR}}/core.js";
 
-const WASM = new URL("./{{MICROPYTHON_DIR}}/micropython.wasm", import.meta.url).href;
-
-const SHIM = {
-  "pyscript/__init__.py": "from js import document, window  # noqa: F401  (as PyScript's)\n",
-  "pyscript/ffi.py": "from jsffi import create_proxy, to_js  # noqa: F401  (as PyScript's)\n",
-};
+// Run, one event-loop turn each, before PyScript's prologue (see above).
+const WARM_UP = [
+  "import base64", // pyscript.display's; its module body is the slowest of them
+  "import asyncio, collections, functools, html, inspect, io, json, os, pathlib",
+  "import stored",
+];
 
 // A promise that settles in a later task: awaited from Python (dom.next_turn), it
 // gives the browser a turn between two pieces of the UI's work.
@@ -95,33 +96,11 @@ globalThis.cribbageStorage = {
   },
 };
 
-// The page's own main script: ui.json's main (main.py, the table), or the
-// module its <script src="./ui.mjs" data-main="./replay.py"> names (the replay
-// viewer), one of ui.json's files.
-function mainScript(files, main) {
-  const named = document.querySelector("script[data-main]")?.dataset.main;
-  return named && Object.hasOwn(files, named) ? named : main;
-}
-
-async function start() {
-  const bundle = fetch("./ui.json").then((response) => {
-    if (!response.ok) throw new Error(`./ui.json answered ${response.status}`);
-    return response.json();
-  });
-  bundle.catch(() => {}); // reported when awaited below
-  const python = await loadMicroPython({
-    url: WASM,
-    linebuffer: true,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.error(line),
-  });
-  python.FS.mkdir("pyscript");
-  const { main, files } = await bundle;
-  for (const [name, source] of [...Object.entries(SHIM), ...Object.entries(files)]) {
-    python.FS.writeFile(name, source);
+hooks.main.onReady.add(async ({ interpreter }) => {
+  for (const code of WARM_UP) {
+    await cribbageNextTurn();
+    interpreter.runPython(code);
   }
-  await cribbageNextTurn(); // the interpreter's start and main.py: two tasks, not one long one
-  await python.runPythonAsync(files[mainScript(files, main)]);
-}
-
-start().catch((error) => console.error(`The table's UI could not start: ${error.message || error}`));
+  await cribbageNextTurn();
+});
+hooks.main.codeBeforeRunAsync.add("import js\nawait js.cribbageNextTurn()");
