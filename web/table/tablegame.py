@@ -164,7 +164,6 @@ class TableGame(TableInput):
         state.view = view  # the board's facts (skunk lines) before the first update
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
-        self.dom.part(".show-panel").hidden = True
         self.coach.reset()
 
     async def start_game(self):
@@ -451,6 +450,9 @@ class TableGame(TableInput):
         my_team = None if state.you is None else state.team_of(state.you)
         dialog.querySelector(".headline").textContent = tableview.outcome_text(self.words,
             outcome, names, my_team, partners)
+        # A short celebration when a person at the device won (style.css; never with
+        # reduced motion or ?speed=0).
+        dialog.toggleAttribute("data-won", my_team is None or outcome["winner"] == my_team)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names)
         shared = handoffview.pass_and_play(state.settings)
