@@ -644,11 +644,13 @@ class TableGame(TableInput):
             if not await self.friend.from_address():  # an invitation link: join it
                 await self.resume_saved()
 
-    def announce(self, text):
-        """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment."""
+    def announce(self, text, heard=False):
+        """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment
+        (``heard``: for screen readers only, what the felt already shows another way)."""
         banner = self.dom.part(".announce")
         line = document.createElement("span")
-        line.className = "flash"  # a new element, so the CSS animation plays again
+        # A new element, so the CSS animation plays again.
+        line.className = "visually-hidden" if heard else "flash"
         line.textContent = text
         banner.innerHTML = ""
         banner.append(line)

@@ -115,7 +115,8 @@ def player_panel(state, seat, keyed, cutting):
         "name": state.names[seat], "level": level, "team": team,
         "points": state.pegs[team][0], "keyed": keyed, "extra": extra,
         "dealer": state.view["dealer"] == seat and not cutting,
-        "turn": state.view["current_player"] == seat and state.view["phase"] != "over"},
+        "turn": (state.view["current_player"] == seat and state.view["phase"] != "over"
+                 and state.showing is None and state.handing_off is None)},
         state.rules()["target"])
 
 

@@ -166,7 +166,7 @@ class TableShow:
             self.light(cards, [])
         said.textContent = i18n.cadence(items, words.lang)
         self.turn_up(event, "counted")
-        self.game.announce(self.line(event))  # the words, for the live region
+        self.game.announce(self.line(event), heard=True)  # the words, for the live region
         await self.game.pause(0.5)
 
     def peg(self, team, points, started):
@@ -214,6 +214,7 @@ class TableShow:
         storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
         self.dom.part(".actions").innerHTML = ""
+        self.dom.part(".announce").innerHTML = ""  # the show's words leave with it
         self.game.coach.hide_hint()  # the deal's review leaves with its show
         self.clear()
 
