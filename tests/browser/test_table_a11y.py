@@ -167,6 +167,8 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
     page.locator("#stats").wait_for(state="hidden")
     assert page.evaluate("document.activeElement.dataset.action") == "stats"
     help_line = page.locator("#keys-help")
+    assert help_line.is_hidden()  # quiet by default: behind the "?" button
+    page.locator(".keys > summary").click()
     assert "1–7" in help_line.inner_text() and "Enter" in help_line.inner_text()
 
 

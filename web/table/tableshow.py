@@ -18,8 +18,10 @@ from shell import i18n
 from tablecoach import review_button
 from tablerender import (
     clear_play,
+    crib_name,
     draw_pegs,
     move_pegs,
+    render_centre,
     render_claim,
     render_opponents,
     render_scores,
@@ -80,6 +82,13 @@ class TableShow:
         """The felt at the start of the show: the starter up, the played cards gathered,
         the hands still to count face down where they lie."""
         words = self.words
+        if not self.dom.part(".felt .you").innerHTML:  # resumed after a reload: seat everyone
+            render_opponents(self.dom, self.state)
+            render_centre(self.dom, self.state)
+        for event in shows:  # the crib is the dealer's of the deal shown
+            if event["kind"] == "crib":
+                self.dom.part(".crib-spot small").textContent = crib_name(self.state,
+                                                                          event["seat"])
         self.dom.part(".starter").innerHTML = tableview.card_html(words, self.state.last_starter)
         self.dom.part(".pile").innerHTML = ""
         self.dom.part(".count").textContent = ""
