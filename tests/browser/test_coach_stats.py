@@ -60,7 +60,7 @@ def test_the_deck_is_sealed_before_the_deal_and_revealed_after(app: Any, page: A
     assert len(deck) == 52 and len(set(deck)) == 52
     # The deal came from that deck: 12 cards dealt one at a time, then the starter.
     assert sorted(dealt) in (sorted(deck[0:12:2]), sorted(deck[1:12:2]))
-    starter = page.locator(".show-panel .starter-line [data-card]").get_attribute("data-card")
+    starter = page.locator(".felt .starter [data-card]").get_attribute("data-card")
     assert starter == deck[12]
     # The next deal is sealed while this one is shown, before its cards are seen.
     nxt = page.locator(".fair-sealed li[data-deal='2']")
@@ -101,9 +101,9 @@ def test_review_after_a_deal_and_summary_and_statistics_after_a_game(app: Any,
                                                                       page: Any) -> None:
     table = Table(app, page).open().start(target="61")
     to_first_show(table, page)
-    assert page.locator(".show-panel").is_visible()
+    assert page.locator(".felt .shown").count() == 3
     page.get_by_role("button", name="Review this deal").click()
-    review = page.locator(".show-panel .review")
+    review = page.locator(".coach-panel .review")
     review.wait_for()
     lost = float(review.get_attribute("data-lost"))
     items = review.locator("li[data-loss]")

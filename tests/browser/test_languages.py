@@ -93,7 +93,7 @@ def test_a_spanish_browser_gets_the_page_in_spanish(app: Any, page: Any) -> None
     play_to(page, lambda: my_discard(page))
     assert all(SPANISH_CARD.match(name) for name in card_names(page)), card_names(page)
     assert page.get_by_role("button", name="Enviar a la criba").is_visible()
-    assert "Tú" in page.locator(".seat-human .seat-name").inner_text()
+    assert "Tú" in page.locator(".felt .you .seat-name").inner_text()
 
 
 @pytest.mark.browser_context_args(locale="ja-JP")
@@ -110,19 +110,19 @@ def test_a_game_in_japanese_logs_and_counts_in_japanese(app: Any, page: Any) -> 
                            ".includes('クリブに出すカードを2枚選んでください')")
     play_to(page, lambda: page.get_attribute("#table", "data-phase") == "show"
             and page.locator(".actions [data-action=continue]").count() == 1)
-    panel = page.locator(".show-panel")
-    assert panel.locator("h2").inner_text() == "ショー"
-    said = [panel.locator(".said").nth(i).inner_text() for i in range(3)]
-    assert all(KANA.search(line) for line in said), said  # フィフティーン2、ペアで4 …
+    assert page.locator(".status").inner_text() == "ショーです。「続ける」で次のディールへ。"
+    said = page.locator(".felt .show-said").inner_text()  # the last count, on the felt
+    assert KANA.search(said), said  # フィフティーン2、ペアで4 …
+    assert KANA.search(page.locator(".announce").text_content() or "")  # and for screen readers
     log = page.locator(".log-lines").text_content()
     assert "スターターは" in log and "を出す" in log and "あなた" in log
     assert page.get_by_role("button", name="続ける").is_visible()
     # Switched during the show: the show is said again in Spanish and stays on screen.
     page.locator("#language").select_option("es")
-    page.wait_for_function("() => document.querySelector('.show-panel h2')"
-                           ".textContent === 'El recuento'")
-    said = [panel.locator(".said").nth(i).inner_text() for i in range(3)]
-    assert not any(KANA.search(line) for line in said), said
+    page.wait_for_function("() => document.querySelector('.status').textContent"
+                           ".startsWith('El recuento')")
+    said = page.locator(".felt .show-said").inner_text()
+    assert said and not KANA.search(said), said
     assert page.get_attribute("#table", "data-phase") == "show"
     assert page.get_by_role("button", name="Continuar").is_visible()
     assert page.get_by_role("button", name="Revisar esta mano").is_visible()

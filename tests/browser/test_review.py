@@ -92,7 +92,7 @@ def test_review_the_game_in_progress_in_spanish(app: Any, page: Any) -> None:
     page.select_option("#language", "es")
     page.wait_for_function("() => performance.getEntriesByName('cribbage:language-switch')"
                            ".length > 0")  # the table speaks Spanish too
-    button = page.locator(".review-line [data-action=review-game]")
+    button = page.locator(".table-header [data-action=review-game]")  # in the menu
     assert button.inner_text() == "Revisar partida"
     button.click()
     review = wait_review(page)

@@ -43,15 +43,20 @@ def test_whole_two_player_game_to_the_game_over_screen(app: Any, page: Any,
     app.assert_same_origin(requests_seen)
 
 
-def test_the_show_is_itemised_in_cribbage_cadence(app: Any, page: Any) -> None:
+def test_the_show_is_counted_on_the_felt_in_cribbage_cadence(app: Any, page: Any) -> None:
     table = Table(app, page).open().start()
-    table.play_until(lambda: table.phase == "show" and page.locator(".show-panel").is_visible())
-    panel = page.locator(".show-panel")
-    rows = panel.locator("li")
-    assert rows.count() == 3  # pone's hand, dealer's hand, dealer's crib
-    text = panel.inner_text()
-    assert "Starter" in text and ("fifteen two" in text or "nineteen" in text or "pair is" in text)
-    assert table.enabled("Continue")
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
+    felt = page.locator("#table > .felt")
+    # Each hand face up where it lies, its total beside its owner's name; no second panel.
+    assert felt.locator(".shown").count() == 3  # pone's hand, dealer's hand, dealer's crib
+    assert felt.locator(".show-points[data-points]").count() == 3
+    assert page.locator(".show-panel").count() == 0
+    said = felt.locator(".show-said").inner_text()  # the last count, said aloud
+    assert "is" in said or "nineteen" in said or said.startswith("fifteen"), said
+    # The words of every hand for screen readers (the live region) and in the log.
+    heard = page.locator(".announce").text_content() or ""
+    assert "crib:" in heard and "(" in heard, heard
+    assert "crib" in (page.locator(".log-lines").text_content() or "")
 
 
 def test_a_deal_with_three_and_with_four_players(app: Any, page: Any) -> None:
@@ -59,8 +64,8 @@ def test_a_deal_with_three_and_with_four_players(app: Any, page: Any) -> None:
         table = Table(app, page).open().start(players=players)
         assert len(table.scores()) == scores
         assert page.locator(".opponent").count() == int(players) - 1
-        table.play_until(lambda: page.locator(".show-panel").is_visible())
-        assert page.locator(".show-panel li").count() == int(players) + 1
+        table.play_until(lambda t=table: t.phase == "show" and t.enabled("Continue") is not None)
+        assert page.locator(".felt .show-points[data-points]").count() == int(players) + 1
         table.step()  # Continue
         table.play_until(lambda t=table: t.phase in ("discard", "over"))
         # Forget the game once the table has gone (about:blank), so no save still on its

@@ -87,8 +87,7 @@ def test_every_dialog_fits_every_viewport_below_a_usable_header(app: Any, page: 
     fits_everywhere(page, "the new-game dialog")
     language(page, "en")  # the driver reads English button names
     page.locator("#new-game button[name=start]").click()
-    table.play_until(lambda: table.phase == "show"
-                     and page.locator(".show-panel").is_visible())
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     language(page, code)
     computer = {"en": "Computer", "es": "Ordenador", "ja": "コンピューター"}[code]
     assert computer in page.locator(".opponent .seat-name").inner_text()  # redrawn mid-show
@@ -168,6 +167,8 @@ def test_the_keyboard_plays_a_deal_and_focus_never_falls_to_the_body(app: Any,
     page.locator("#stats").wait_for(state="hidden")
     assert page.evaluate("document.activeElement.dataset.action") == "stats"
     help_line = page.locator("#keys-help")
+    assert help_line.is_hidden()  # quiet by default: behind the "?" button
+    page.locator(".keys > summary").click()
     assert "1–7" in help_line.inner_text() and "Enter" in help_line.inner_text()
 
 
@@ -198,11 +199,10 @@ def test_no_stale_text_between_the_cut_the_play_and_the_show(app: Any, page: Any
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() == 6)
     assert page.locator(".cut-card").count() == 0  # the cut cards left with the cut
     assert page.locator(".dealer-mark").count() == 1
-    table.play_until(lambda: table.phase == "show"
-                     and page.locator(".show-panel").is_visible())
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     assert page.locator(".pile").inner_text().strip() == ""
     assert page.locator(".count").inner_text().strip() == ""
-    assert page.locator(".announce").inner_text().strip() == ""
+    assert " plays " not in page.locator(".announce").inner_text()  # the show's words only
     table.step()  # Continue
     table.play_until(lambda: table.phase == "discard")
     assert page.locator(".announce").inner_text().strip() == ""
@@ -211,18 +211,22 @@ def test_no_stale_text_between_the_cut_the_play_and_the_show(app: Any, page: Any
 def test_a_reload_during_the_show_brings_the_show_back(app: Any, page: Any) -> None:
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
-    rows = page.locator(".show-panel li").all_inner_texts()
+    totals = page.locator(".felt .show-points[data-points]")
+    rows = [totals.nth(i).get_attribute("data-points") for i in range(totals.count())]
+    assert len(rows) == 3
     scores = table.scores()
     page.reload()
     page.wait_for_selector("#table[data-phase=show]")
     page.get_by_role("button", name="Continue").wait_for()
-    assert page.locator(".show-panel li").all_inner_texts() == rows
+    page.wait_for_function("() => document.querySelectorAll("
+                           "'.felt .show-points[data-points]').length === 3")
+    assert [totals.nth(i).get_attribute("data-points") for i in range(3)] == rows
     assert table.scores() == scores  # the pegs are not moved twice
     page.get_by_role("button", name="Continue").click()
     page.wait_for_selector("#table[data-phase=discard]")
     page.reload()  # after Continue the show is over: a reload lands in the discard
     page.wait_for_selector("#table[data-phase=discard]")
-    assert page.locator(".show-panel").is_hidden()
+    assert page.locator(".felt .shown").count() == 0
 
 
 def test_manual_counting_shows_the_claim_and_the_true_breakdown(app: Any, page: Any) -> None:

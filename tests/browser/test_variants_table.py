@@ -40,11 +40,11 @@ def play_to_the_show(app: Any, page: Any, cards: str, kept: int) -> None:
         assert "Three for last" in page.locator(".log-lines").text_content()
     else:
         assert table.scores() == [0, 0]
-    table.play_until(lambda: table.phase == "show" and page.locator(".show-panel").is_visible())
-    rows = page.locator(".show-panel li")
-    assert rows.count() == 3  # pone's hand, dealer's hand, the crib
-    sizes = [rows.nth(i).locator(".cards .card").count() for i in range(3)]
-    assert sizes == [kept, kept, 4], sizes
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
+    felt = page.locator("#table > .felt")
+    sizes = [felt.locator(part + ".shown .card").count()
+             for part in (".opponent .hand", ".seat-human .hand", ".crib-cards")]
+    assert sizes == [kept, kept, 4], sizes  # each hand and the crib, face up where it lies
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 

@@ -42,7 +42,6 @@ class Dom:
         self.form = document.getElementById("new-game")
         self.start = self.form.querySelector("button[name=start]")
         self.status = self.table.querySelector(".status")
-        self.scores = self.table.querySelector(".scores")
         self.game_over = document.getElementById("game-over")
         self.stats = document.getElementById("stats")
         self.header = self.table.querySelector(".table-header")

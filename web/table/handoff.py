@@ -95,12 +95,9 @@ class Handoff:
         return result
 
     def hide_cards(self):
-        """Take the viewer's cards and anything about them off the page (and a finished
-        show: its cards are the last deal's, some of which may now be in a hidden hand)."""
+        """Take the viewer's cards and anything about them off the page (the coach's
+        panel too: a deal's review speaks of the cards of the person who asked)."""
         self.dom.part(".seat-human .hand").innerHTML = ""
-        if self.state.showing is None:
-            self.dom.part(".show-panel").hidden = True
-            self.dom.part(".show-panel").innerHTML = ""
         self.dom.part(".actions").innerHTML = ""
         self.game.coach.hide_hint()
         panel = self.dom.part(".coach-panel")

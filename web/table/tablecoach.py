@@ -133,16 +133,19 @@ class TableCoach:
         return bool(box and box.checked)
 
     async def review(self, deal):
-        """The coach's review of the human's choices in a deal, in the show panel."""
-        if self.dom.part(".show-panel .review-spot") is None:
+        """The coach's review of the human's choices in a deal, in the coach's panel."""
+        if self.state.showing is None:  # the show it was asked in is over
             return
+        panel = self.dom.part(".coach-panel")
+        panel.innerHTML = '<div class="review-spot"></div>'
+        panel.hidden = False
         self.show_review("thinking", None)
         ok, result = await self.engine("review", {"seat": self.state.viewer, "deal": deal})
         self.show_review("review" if ok else "error", result)
 
     def show_review(self, what, data):
         self.coach.review_shown = (what, data)
-        spot = self.dom.part(".show-panel .review-spot")
+        spot = self.dom.part(".coach-panel .review-spot")
         if spot is not None:
             spot.innerHTML = coach_html(self.words, self.coach.review_shown, "coach.reviewing")
 
@@ -265,7 +268,6 @@ def coach_html(words, shown, thinking_key):
 
 
 def review_button(words, deal):
-    """The show panel's Review button and the place its review goes."""
-    return ('<div class="review-spot"></div>', '<button type="button" class="quiet" '
-            'data-action="review" data-deal="' + str(deal) + '">'
-            + tableview.html(words.t("button.review")) + "</button>")
+    """The show's Review button (its review goes in the coach's panel)."""
+    return ('<button type="button" class="quiet" data-action="review" data-deal="' + str(deal)
+            + '">' + tableview.html(words.t("button.review")) + "</button>")

@@ -162,7 +162,6 @@ class TableGame(TableInput):
         state.view = view  # the board's facts (skunk lines) before the first update
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
-        self.dom.part(".show-panel").hidden = True
         self.coach.reset()
 
     async def start_game(self):
@@ -482,6 +481,9 @@ class TableGame(TableInput):
         my_team = None if state.you is None else state.team_of(state.you)
         dialog.querySelector(".headline").textContent = tableview.outcome_text(self.words,
             outcome, names, my_team, partners)
+        # A short celebration when a person at the device won (style.css; never with
+        # reduced motion or ?speed=0).
+        dialog.toggleAttribute("data-won", my_team is None or outcome["winner"] == my_team)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
             outcome["scores"], names, state.rules()["target"])
         shared = handoffview.pass_and_play(state.settings)
@@ -674,11 +676,13 @@ class TableGame(TableInput):
             if not await self.friend.from_address():  # an invitation link: join it
                 await self.resume_saved()
 
-    def announce(self, text):
-        """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment."""
+    def announce(self, text, heard=False):
+        """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment
+        (``heard``: for screen readers only, what the felt already shows another way)."""
         banner = self.dom.part(".announce")
         line = document.createElement("span")
-        line.className = "flash"  # a new element, so the CSS animation plays again
+        # A new element, so the CSS animation plays again.
+        line.className = "visually-hidden" if heard else "flash"
         line.textContent = text
         banner.innerHTML = ""
         banner.append(line)

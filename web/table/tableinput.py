@@ -11,6 +11,7 @@ Kept apart so each module compiles in a short main-thread task.
 import asyncio
 
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 
 class TableInput:
@@ -204,7 +205,10 @@ class TableInput:
         self.coach.show_stats()
         self.saves.show()  # the data section: storage, backups, saves set aside
         self.place_dialogs()
-        self.dom.stats.querySelector("[data-action=stats-close]").focus()
+        # Focus on Close without scrolling to it: the statistics open at their top.
+        self.dom.stats.querySelector("[data-action=stats-close]").focus(
+            to_js({"preventScroll": True}))
+        self.dom.stats.scrollTop = 0
 
     def close_stats(self):
         state = self.state

@@ -19,14 +19,23 @@ def render(dom, state):
     dom.table.setAttribute("data-phase", "handoff" if state.handing_off is not None
                            else shell.table_phase(phase, state.view.get("claim")))
     dom.part(".table-header [data-action=new-game]").hidden = phase == "over"
-    render_scores(dom, state)
+    dom.part(".table-header [data-action=review-game]").hidden = not decided(state)
     render_opponents(dom, state)
+    render_scores(dom, state)
     render_centre(dom, state)
     render_hand(dom, state)
     render_actions(dom, state)
     render_claim(dom, state)
     set_text(dom.status, shell.status_text(words, state.view, state.names, state.cuts_fresh,
                                            state.claim_events, state.viewer))
+
+
+def decided(state):
+    """Whether a person at the device has made a decision the review can grade (their
+    first discard): Review game is offered from then on."""
+    persons = handoffview.people(state.settings)
+    return any(event["kind"] == "discard" and event["seat"] in persons
+               for event in state.coach.game_events)
 
 
 def set_text(element, text):
@@ -76,52 +85,63 @@ def clear_play(dom):
 
 
 def render_scores(dom, state):
-    """The scores as the pegs show them (they catch up with the engine's as events
-    are taken in and the show is revealed)."""
-    parts_html = []
-    for team, name in enumerate(state.sides):
-        points = str(state.pegs[team][0])
-        parts_html.append('<span class="score team-' + str(team) + '">' + tableview.html(name)
-                          + ' <b data-score="' + points + '">' + points + "</b></span>")
-    dom.scores.innerHTML = "".join(parts_html)
+    """The scores in the players' panels as the pegs show them (they catch up with the
+    engine's as events are taken in and the show is revealed); in place, so a peg's
+    move changes two figures, not the panels."""
+    target = state.rules()["target"]
+    for figure in dom.table.querySelectorAll(".felt .player-score"):
+        team = int(figure.getAttribute("data-team"))
+        points = state.pegs[team][0]
+        number = figure.querySelector("b")
+        set_text(number, str(pegboard.pegged(points, target)))
+        if number.hasAttribute("data-score"):
+            number.setAttribute("data-score", str(points))
+        togo = target - pegboard.pegged(points, target)
+        set_text(figure.querySelector(".to-go"),
+                 state.words.t("seat.to_go", {"points": togo}) if togo > 0 else "")
 
 
-def dealer_mark(words, ):
-    return ('<span class="dealer-mark" title="' + tableview.html(words.t("dealer.title")) + '">'
-            + tableview.html(words.t("dealer.mark")) + "</span>")
+def player_panel(state, seat, keyed, cutting):
+    """A seat's panel (tableview.player_html) from the state: whose turn, who deals."""
+    words = state.words
+    persons = handoffview.people(state.settings)
+    level = "" if seat in persons else tableview.level_name(
+        words, tableview.computer_level(state.settings, seat))
+    extra = ""
+    if seat in state.view["said_go"]:
+        extra = '<span class="bubble">' + tableview.html(words.t("bubble.go")) + "</span>"
+    team = state.team_of(seat)
+    return tableview.player_html(words, {
+        "name": state.names[seat], "level": level, "team": team,
+        "points": state.pegs[team][0], "keyed": keyed, "extra": extra,
+        "dealer": state.view["dealer"] == seat and not cutting,
+        "turn": (state.view["current_player"] == seat and state.view["phase"] != "over"
+                 and state.showing is None and state.handing_off is None)},
+        state.rules()["target"])
 
 
 def render_opponents(dom, state):
-    words = state.words
+    """Every player's panel (yours first: the scores' ``data-score`` in seat order from
+    you, one a score), the others' hands as fans, and the cut cards while they show."""
     players = state.view["rules"]["players"]
     panels = []
     cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
-    persons = handoffview.people(state.settings)
+    keyed = {state.team_of(state.viewer)}
     for place, seat in enumerate(handoffview.seat_order(state.viewer, players)):
-        marks = ""
-        if state.view["dealer"] == seat and not cutting:
-            marks += dealer_mark(words, )
-        if seat in state.view["said_go"]:
-            marks += '<span class="bubble">' + tableview.html(words.t("bubble.go")) + "</span>"
-        turn = " turn" if state.view["current_player"] == seat else ""
-        level = "" if seat in persons else tableview.level_name(
-            words, tableview.computer_level(state.settings, seat))
-        panels.append('<div class="opponent' + turn + '" data-seat="' + str(seat)
+        team = state.team_of(seat)
+        panels.append('<div class="opponent" data-seat="' + str(seat)
                       + '" data-place="' + str(place + 1) + '">'
-                      + '<div class="seat-name">' + tableview.html(state.names[seat]) + " <small>"
-                      + tableview.html(level) + "</small>" + marks + "</div>"
-                      + '<div class="hand small">'
+                      + player_panel(state, seat, team not in keyed, cutting)
+                      + '<div class="hand small" data-size="' + str(
+                          state.view["hand_sizes"][seat]) + '">'
                       + seat_cards(state, seat) + "</div>"
                       + cut_card(state, seat) + "</div>")
+        keyed.add(team)
     opponents = dom.part(".opponents")
     opponents.setAttribute("data-players", str(players))  # the CSS seats them by position
     opponents.innerHTML = "".join(panels)
-    human = dom.part(".seat-human .seat-name")
-    human_marks = ""
-    if state.view["dealer"] == state.viewer and not cutting:
-        human_marks = " " + dealer_mark(words, )
-    human.innerHTML = (tableview.html(state.names[state.viewer]) + human_marks
-                       + cut_card(state, state.viewer))
+    dom.part(".felt .you").innerHTML = (player_panel(state, state.viewer, True, cutting)
+                                        + cut_card(state, state.viewer))
 
 
 def seat_cards(state, seat):

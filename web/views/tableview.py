@@ -110,6 +110,42 @@ def seat_names(words, team_of):
     return names
 
 
+def player_html(words, player, target):
+    """A player's panel on the felt: name, level, the score in large figures, the
+    points to go, the dealer's button, and ``turn`` (the player to act) as a class.
+
+    ``player``: ``name``, ``level`` ("" for a person), ``team``, ``points``,
+    ``dealer``, ``turn``, ``keyed`` (the panel carries the automation contract's
+    ``data-score``: one panel a score, seat order from the viewer), ``extra``
+    (markup after the name: a Go bubble).
+
+    >>> html = player_html(words, {"name": "Computer", "level": "Standard", "team": 1,
+    ...     "points": 130, "dealer": True, "turn": False, "keyed": True, "extra": ""}, 121)
+    >>> 'data-score="130">121</b>' in html and 'class="dealer-mark"' in html
+    True
+    >>> "to go" in player_html(words, {"name": "You", "level": "", "team": 0, "points": 100,
+    ...     "dealer": False, "turn": True, "keyed": False, "extra": ""}, 121)
+    True
+    """
+    points = player["points"]
+    shown = pegged(points, target)
+    team = str(player["team"])
+    key = ' data-score="' + str(points) + '"' if player["keyed"] else ""
+    level = player["level"]
+    togo = target - shown
+    return ('<div class="player team-' + team + (" turn" if player["turn"] else "")
+            + '" data-team="' + team + '">'
+            + '<span class="seat-name"><span class="who">' + escape(player["name"]) + "</span>"
+            + (" <small>" + escape(level) + "</small>" if level else "")
+            + player["extra"] + "</span>"
+            + ('<span class="dealer-mark" title="' + escape(words.t("dealer.title")) + '">'
+               + escape(words.t("dealer.mark")) + "</span>" if player["dealer"] else "")
+            + '<span class="player-score" data-team="' + team + '"><b' + key + ">" + str(shown)
+            + '</b><small class="to-go">'
+            + (escape(words.t("seat.to_go", {"points": togo})) if togo > 0 else "")
+            + "</small></span></div>")
+
+
 def score_names(words, names, teams):
     """Names of the scores: the players', or the two teams' when partners share a score.
 
