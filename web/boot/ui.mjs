@@ -19,6 +19,13 @@ import { loadMicroPython } from "./{{MICROPYTHON_DIR}}/micropython.mjs";
 
 const WASM = new URL("./{{MICROPYTHON_DIR}}/micropython.wasm", import.meta.url).href;
 
+// How the page's <link rel="preload" as="fetch"> (no crossorigin) asks for ui.json and the
+// interpreter's wasm: mode no-cors, credentials included (a same-origin response stays
+// readable). A fetch reuses a preload only if its request matches; WebKit compares the
+// Origin header too, which a crossorigin preload sends and a same-origin fetch does not,
+// so only this pair is downloaded once in Chromium, Firefox and WebKit alike.
+const PRELOADED = { mode: "no-cors", credentials: "include" };
+
 const SHIM = {
   "pyscript/__init__.py": "from js import document, window  # noqa: F401  (as PyScript's)\n",
   "pyscript/ffi.py": "from jsffi import create_proxy, to_js  # noqa: F401  (as PyScript's)\n",
@@ -103,18 +110,37 @@ function mainScript(files, main) {
   return named && Object.hasOwn(files, named) ? named : main;
 }
 
+// MicroPython, its wasm taken from the page's preload. The pinned loader fetches the wasm
+// itself with a request of its own (cors), which WebKit never matches to a preload; so
+// its first fetch of that one URL, while it loads, gets the response of our PRELOADED
+// request instead. Every other fetch, and any later one of the wasm, goes to the network.
+async function loadInterpreter() {
+  const pageFetch = globalThis.fetch;
+  let preloaded = pageFetch(WASM, PRELOADED);
+  globalThis.fetch = (input, init) => {
+    const response = String(input) === WASM ? preloaded : null;
+    preloaded = null;
+    return response || pageFetch(input, init);
+  };
+  try {
+    return await loadMicroPython({
+      url: WASM,
+      linebuffer: true,
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+    });
+  } finally {
+    globalThis.fetch = pageFetch;
+  }
+}
+
 async function start() {
-  const bundle = fetch("./ui.json").then((response) => {
+  const bundle = fetch("./ui.json", PRELOADED).then((response) => {
     if (!response.ok) throw new Error(`./ui.json answered ${response.status}`);
     return response.json();
   });
   bundle.catch(() => {}); // reported when awaited below
-  const python = await loadMicroPython({
-    url: WASM,
-    linebuffer: true,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.error(line),
-  });
+  const python = await loadInterpreter();
   python.FS.mkdir("pyscript");
   const { main, files } = await bundle;
   for (const [name, source] of [...Object.entries(SHIM), ...Object.entries(files)]) {
