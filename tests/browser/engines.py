@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from sitebuild.browsers import firefox_executable, webkit_driver  # noqa: E402
 from sitebuild.common import DIST  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer  # noqa: E402
 
@@ -391,17 +392,6 @@ class WebKitBrowser(Browser):
 # --- finding the engines ----------------------------------------------------------------
 
 
-def firefox_executable() -> str | None:
-    """Firefox ESR (Debian's firefox-esr) or a Firefox, if installed."""
-    return os.environ.get("CRIBBAGE_FIREFOX") or shutil.which("firefox-esr") or shutil.which(
-        "firefox")
-
-
-def webkit_driver() -> str | None:
-    """WebKitWebDriver (Debian's webkit2gtk-driver), if installed."""
-    return os.environ.get("CRIBBAGE_WEBKIT_DRIVER") or shutil.which("WebKitWebDriver")
-
-
 def puppeteer_ready() -> bool:
     return (FIREFOX_DRIVER / "node_modules" / "puppeteer-core" / "package.json").is_file()
 
@@ -512,9 +502,10 @@ class RecordingServer:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
-    def downloads(self, path: str) -> int:
-        """How many times the pages (not the service worker) downloaded ``path`` whole."""
-        return sum(1 for r in self.log
+    def downloads(self, path: str, since: int = 0) -> int:
+        """How many times the pages (not the service worker) downloaded ``path`` whole,
+        counting from the ``since``-th response."""
+        return sum(1 for r in self.log[since:]
                    if r.path == path and r.status == 200 and not r.from_worker)
 
     def close(self) -> None:
