@@ -20,6 +20,9 @@ import pytest
 from . import engines
 from .engines import Browser, RecordingServer
 
+# Selenium's own WebKitGTK class still sets a deprecated option of its connection.
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
 DATE = "2026-12-02"
 # What index.html preloads, and ui.mjs then fetches (sitebuild names the version's folder).
 PRELOADED = ("ui.json", "micropython.mjs", "micropython.wasm")
