@@ -422,9 +422,9 @@ def ui_preloads() -> str:
     preload cache.
 
     >>> ui_preloads().split(chr(10))[0]
-    '<link rel="preload" href="./dom.py" as="fetch" crossorigin>'
+    '<link rel="preload" href="./dom.py" as="fetch">'
     """
-    links = [f'<link rel="preload" href="{name}" as="fetch" crossorigin>' for name in ui_files()]
+    links = [f'<link rel="preload" href="{name}" as="fetch">' for name in ui_files()]
     return "\n  ".join(links)
 
 

@@ -2,7 +2,11 @@
 
 Order: $CRIBBAGE_BROWSER, Playwright's own Chromium, a system Chromium, then
 (only for ``python build.py test``) Debian's chromium installed with apt-get,
-because Playwright cannot download its browsers on a closed network.
+because Playwright cannot download its browsers on a closed network. Firefox
+and WebKitGTK, for the smoke tests in other engines and the gallery, are
+found on the PATH (Debian's firefox-esr and webkit2gtk-driver, which
+``.ci/run`` installs); without them those tests are skipped, or fail under
+``CI=true``.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from sitebuild.common import ROOT
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 BROWSER_ENV = "CRIBBAGE_BROWSER"  # "playwright" or a path to a Chromium executable
+FIREFOX_ENV = "CRIBBAGE_FIREFOX"  # a Firefox executable (tests/browser/test_engines.py)
+WEBKIT_ENV = "CRIBBAGE_WEBKIT_DRIVER"  # a WebKitWebDriver executable (the same)
 
 # How the tests and benchmarks start Chromium: as root (so without the sandbox), with
 # no GPU, and without the background connections a closed network refuses.
@@ -74,6 +80,18 @@ def install_debian_chromium() -> str | None:
         if subprocess.run(args, env=env, stdout=subprocess.DEVNULL).returncode != 0:
             return None
     return system_chromium()
+
+
+def firefox_executable() -> str | None:
+    """Firefox for the engine smoke tests and the gallery: $CRIBBAGE_FIREFOX, else
+    Debian's firefox-esr or a firefox on the PATH."""
+    return os.environ.get(FIREFOX_ENV) or shutil.which("firefox-esr") or shutil.which("firefox")
+
+
+def webkit_driver() -> str | None:
+    """WebKitGTK's WebDriver (Debian's webkit2gtk-driver): $CRIBBAGE_WEBKIT_DRIVER, else
+    WebKitWebDriver on the PATH."""
+    return os.environ.get(WEBKIT_ENV) or shutil.which("WebKitWebDriver")
 
 
 def find_browser(install: bool = False) -> str | None:

@@ -18,6 +18,26 @@
 //    starts in a task of its own.
 import { hooks } from "./{{PYSCRIPT_DIR}}/core.js";
 
+// The page preloads the interpreter's wasm and the UI's modules with
+// <link rel="preload" as="fetch"> and no crossorigin: mode no-cors, credentials
+// included (a same-origin response stays readable). A fetch reuses a preload only
+// if its request matches, and WebKit compares the Origin header too, which a
+// crossorigin preload sends and PyScript's plain fetch() does not. So the first
+// fetch of each preloaded file (PyScript's, MicroPython's loader's) is made as the
+// preload was, and each is downloaded once in Chromium, Firefox and WebKit alike.
+const PRELOADED = { mode: "no-cors", credentials: "include" };
+const preloads = new Set(
+  [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => link.href),
+);
+const pageFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = typeof input === "string" || input instanceof URL
+    ? new URL(input, document.baseURI).href : null;
+  const plain = !init || ((init.method ?? "GET") === "GET" && init.body == null);
+  if (url && plain && preloads.delete(url)) return pageFetch(url, { ...init, ...PRELOADED });
+  return pageFetch(input, init);
+};
+
 // Run, one event-loop turn each, before PyScript's prologue (see above).
 const WARM_UP = [
   "import base64", // pyscript.display's; its module body is the slowest of them
