@@ -138,6 +138,15 @@ def reconnect_mid_deal(host: Any, guest: Any, errors: list[str]) -> Any:
     return guest
 
 
+def assert_verified(host: Any, guest: Any) -> None:
+    """The guest's engine replayed the host's reveal: both pages say the deal was fair."""
+    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert text in line.inner_text()
+
+
 def reload_host(host: Any, guest: Any) -> None:
     """Reload the host's page: it offers a new invitation for the kept game; the guest's
     page, told the connection was lost, takes it: the same move again."""
@@ -225,11 +234,7 @@ def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
     reload_host(host, guest)
     guest.locator(".table-header [data-action=new-game]").click()
     guest.get_by_role("button", name="Resign this game").click()
-    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
-        line = page.locator(".fair-check[data-verified]")
-        line.wait_for(timeout=30_000)
-        assert line.get_attribute("data-verified") == "true", line.inner_text()
-        assert text in line.inner_text()
+    assert_verified(host, guest)
     assert not errors, errors
 
 
@@ -262,9 +267,5 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     assert max(scores) >= 61 and deals >= 3, (scores, deals)
     # Both tables show the same final scores (each from its own seat).
     assert sorted(Table(None, guest).scores()) == sorted(scores)
-    for page, text in ((guest, "Fair deal verified"), (host, "Your friend's device verified")):
-        line = page.locator(".fair-check[data-verified]")
-        line.wait_for(timeout=30_000)
-        assert line.get_attribute("data-verified") == "true", line.inner_text()
-        assert text in line.inner_text()
+    assert_verified(host, guest)
     assert not errors, errors
