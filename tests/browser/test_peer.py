@@ -246,6 +246,7 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     host = new_page(browsers[0], base_url, errors)
     host.goto("/?speed=0")
     host.wait_for_selector("#table[data-engine=ready]")
+    more_options(host)
     host.get_by_label("Game to").select_option("61")
     host.get_by_role("button", name="Play a friend on another device").click()
     host.wait_for_selector("#table[data-peer=code]")

@@ -217,7 +217,7 @@ WATCH_STATUS = """() => {
   const table = document.getElementById("table");
   new MutationObserver(() => window.__statuses.push({
     text: table.querySelector(".status").textContent, phase: table.dataset.phase,
-    dealer: table.querySelector(".seat-human .dealer-mark") !== null,
+    dealer: table.querySelector(".felt .you .dealer-mark") !== null,
     cards: table.querySelectorAll(".seat-human .hand button.card").length,
     enabled: table.querySelectorAll(".seat-human .hand button.card:not([disabled])").length,
   })).observe(table.querySelector(".status"),
