@@ -168,18 +168,27 @@ def reload_host(host: Any, guest: Any) -> None:
     in_step(host, guest)
 
 
-def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
-        browsers: list[Any], base_url: str) -> None:
-    errors: list[str] = []
-    host = new_page(browsers[0], base_url, errors)
+def host_invites(browser: Any, base_url: str, errors: list[str],
+                 counting: str | None = None) -> tuple[Any, str]:
+    """A host's page with a game to 61 (``counting`` chosen if given) inviting a friend:
+    the page and its invitation link."""
+    host = new_page(browser, base_url, errors)
     host.goto("/?speed=0")
     host.wait_for_selector("#table[data-engine=ready]")
     more_options(host)
     host.get_by_label("Game to").select_option("61")
-    host.get_by_label("Counting").select_option("manual")  # muggins between the two
+    if counting:
+        host.get_by_label("Counting").select_option(counting)
     host.get_by_role("button", name="Play a friend on another device").click()
     host.wait_for_selector("#table[data-peer=code]")
-    invitation = host.locator("input[name=code-out]").input_value()
+    return host, host.locator("input[name=code-out]").input_value()
+
+
+def test_two_pages_connect_by_codes_and_play_over_the_data_channel(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    # Manual counting: muggins between the two people.
+    host, invitation = host_invites(browsers[0], base_url, errors, counting="manual")
     assert "#join=" in invitation and host.locator("img.peer-qr").get_attribute("src")
 
     guest = new_page(browsers[1], base_url, errors)
@@ -243,15 +252,9 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     """A game to 61 played to its natural end from both pages: both tables show the
     same final scores, game over, and the guest's own engine verifies every deal."""
     errors: list[str] = []
-    host = new_page(browsers[0], base_url, errors)
-    host.goto("/?speed=0")
-    host.wait_for_selector("#table[data-engine=ready]")
-    more_options(host)
-    host.get_by_label("Game to").select_option("61")
-    host.get_by_role("button", name="Play a friend on another device").click()
-    host.wait_for_selector("#table[data-peer=code]")
+    host, invitation = host_invites(browsers[0], base_url, errors)
     guest = new_page(browsers[1], base_url, errors)
-    exchange_codes(host, guest, host.locator("input[name=code-out]").input_value())
+    exchange_codes(host, guest, invitation)
 
     deals = 0
 
