@@ -7,6 +7,7 @@ its configs and the UI code are revalidated on every load.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import io
 import json
@@ -53,6 +54,8 @@ LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the
 UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay viewer, views
 # The pages' main scripts (``<script type="mpy" src>``): PyScript fetches each itself.
 UI_MAINS = ("main.py", "replay.py")
+# The table's modules that come after its first screen (main.py's boot fetches it).
+TABLE_LATER = "table-modules.json"
 
 
 # --- the whole site ----------------------------------------------------------
@@ -134,8 +137,10 @@ def site_files() -> dict[str, bytes]:
         "PYODIDE_LOCK": engine_lock.decode(),
         "ENGINE_WHEEL": wheel_name,
         "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
-        "UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"]),
-        "UI_PRELOADS": ui_preloads(),
+        "TABLE_UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"], "main.py"),
+        "TABLE_UI_PRELOADS": ui_preloads("main.py"),
+        "REPLAY_UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"], "replay.py"),
+        "REPLAY_UI_PRELOADS": ui_preloads("replay.py"),
         "PYSCRIPT_PRELOADS": pyscript_preloads(dirs["PYSCRIPT_DIR"], vendor["pyscript"]),
     }
     site.update(web_files(placeholders, taken=site))
@@ -381,50 +386,107 @@ def ui_module_paths() -> list[Path]:
 
 
 def ui_modules(taken: Container[str]) -> dict[str, bytes]:
-    """The UI's modules, served as they are beside the pages (the site is flat)."""
+    """The UI's modules, served as they are beside the pages (the site is flat), and the
+    table's later modules in one file."""
     out: dict[str, bytes] = {}
     for path in ui_module_paths():
         if path.name in out or path.name in taken:
             raise BuildError(f"two files would be served as {path.name}")
         out[path.name] = path.read_bytes()
+    out[TABLE_LATER] = later_modules("main.py")
     return out
 
 
-def ui_config(micropython_dir: str) -> str:
-    """PyScript's config for the pages' ``<script type="mpy">``, as JSON for the attribute.
+def ui_config(micropython_dir: str, main: str) -> str:
+    """PyScript's config for the ``<script type="mpy">`` running ``main``, as JSON for
+    the attribute.
 
     ``interpreter`` is the pinned MicroPython (resolved against the page's
-    address); ``files`` puts every UI module but the main scripts into
-    MicroPython's working directory (on ``sys.path``), fetched beside the page.
+    address); ``files`` puts the UI modules ``main`` imports at its top level
+    (:func:`first_modules`) into MicroPython's working directory (on
+    ``sys.path``), fetched beside the page. PyScript runs ``main`` only once
+    every file is in: the table's other modules come later, in one file
+    (:func:`later_modules`), so that they do not hold up its first screen.
 
-    >>> config = json.loads(ui_config("micropython-1"))
-    >>> config["interpreter"], config["files"]["./shell.py"], "./main.py" in config["files"]
-    ('./micropython-1/micropython.mjs', '', False)
+    >>> config = json.loads(ui_config("micropython-1", "main.py"))
+    >>> config["interpreter"], sorted(config["files"])
+    ('./micropython-1/micropython.mjs', ['./dom.py', './stored.py'])
     """
-    files = {name: "" for name in ui_files()}
+    files = {f"./{name}": "" for name in first_modules(main)}
     config = {"interpreter": f"./{micropython_dir}/micropython.mjs", "files": files}
     return json.dumps(config, separators=(",", ":"))
 
 
-def ui_files() -> list[str]:
-    """The UI modules PyScript puts into MicroPython's file system (all but the main scripts)."""
-    return [f"./{path.name}" for path in ui_module_paths() if path.name not in UI_MAINS]
+def first_modules(main: str) -> list[str]:
+    """The UI modules ``main`` imports at its top level, and theirs, by file name.
+
+    Imports inside a function (the table's ``boot``) are not followed: they
+    come after the first screen.
+
+    >>> first_modules("main.py")
+    ['dom.py', 'stored.py']
+    >>> "tableview.py" in first_modules("replay.py")
+    True
+    """
+    paths = {path.name: path for path in ui_module_paths()}
+    seen: set[str] = set()
+    todo = [main]
+    while todo:
+        for name in top_level_imports(paths[todo.pop()].read_text()):
+            if f"{name}.py" in paths and f"{name}.py" not in seen | {main}:
+                seen.add(f"{name}.py")
+                todo.append(f"{name}.py")
+    return sorted(seen)
 
 
-def ui_preloads() -> str:
-    """A ``<link rel="preload">`` per UI module, for the pages' ``<head>``.
+def top_level_imports(source: str) -> list[str]:
+    """The modules a module's own statements import (not those inside functions).
+
+    >>> top_level_imports("import a, b.c\\nfrom d import e\\ntry:\\n    import f\\nexcept ImportError:\\n"
+    ...                   "    import g\\ndef h():\\n    import i")
+    ['a', 'b', 'd', 'f', 'g']
+    """
+    names: list[str] = []
+    stack = list(ast.parse(source).body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module.split(".")[0])
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stack += [child for child in ast.iter_child_nodes(node)
+                      if isinstance(child, (ast.stmt, ast.excepthandler))]
+    return names
+
+
+def later_modules(main: str) -> bytes:
+    """The UI modules ``main`` does not import first, as one JSON object of file name
+    to source: the table fetches it once its first screen is live (``main.py``'s
+    ``boot``), one request instead of one per module.
+
+    >>> modules = json.loads(later_modules("main.py"))
+    >>> "tablegame.py" in modules and "dom.py" not in modules and "main.py" not in modules
+    True
+    """
+    first = set(first_modules(main)) | set(UI_MAINS)
+    sources = {path.name: path.read_text() for path in ui_module_paths() if path.name not in first}
+    return json.dumps(sources, separators=(",", ":"), sort_keys=True).encode()
+
+
+def ui_preloads(main: str) -> str:
+    """A ``<link rel="preload">`` per module of ``main``'s config, for the page's ``<head>``.
 
     PyScript fetches the config's ``files`` only once MicroPython has
     started; by then the engine's worker holds the connections with its
-    downloads, and the modules' requests would queue behind them (seen:
-    0.6-0.7 s from the first to the last). Preloaded, they are requested
-    while the page is parsed and PyScript's fetches are answered from the
-    preload cache.
+    downloads, and the modules' requests would queue behind them. Preloaded,
+    they are requested while the page is parsed and PyScript's fetches are
+    answered from the preload cache.
 
-    >>> ui_preloads().split(chr(10))[0]
+    >>> ui_preloads("main.py").split(chr(10))[0]
     '<link rel="preload" href="./dom.py" as="fetch">'
     """
-    links = [f'<link rel="preload" href="{name}" as="fetch">' for name in ui_files()]
+    links = [f'<link rel="preload" href="./{name}" as="fetch">' for name in first_modules(main)]
     return "\n  ".join(links)
 
 

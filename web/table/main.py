@@ -94,8 +94,23 @@ UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerend
               "peertable", "tablegame")
 
 
+async def fetch_later_modules():
+    """Put the UI's other modules into MicroPython's files: PyScript's config names only
+    the first screen's (so it runs this script sooner), the rest come in one file built
+    beside the page (sitebuild/assemble.py, later_modules)."""
+    response = await window.fetch("./table-modules.json")
+    if not response.ok:
+        raise RuntimeError("The table's modules could not be loaded (" + str(response.status) + ")")
+    modules = json.loads(await response.text())
+    await next_turn()  # parsing them was a task's work; writing them is another's
+    for name, source in modules.items():
+        with open(name, "w") as module:
+            module.write(source)
+
+
 async def boot(dom):
     """Import the rest of the UI in separate turns, take the page's language, run the table."""
+    await fetch_later_modules()
     for name in UI_MODULES:
         await next_turn()
         __import__(name)
