@@ -442,12 +442,12 @@ def first_modules(main: str) -> list[str]:
 def top_level_imports(source: str) -> list[str]:
     """The modules a module's own statements import (not those inside functions).
 
-    >>> top_level_imports("import a, b.c\\nfrom d import e\\ntry:\\n    import f\\nexcept ImportError:\\n"
-    ...                   "    import g\\ndef h():\\n    import i")
+    >>> top_level_imports("import a, b.c\\nfrom d import e\\ntry:\\n    import f\\n"
+    ...                   "except ImportError:\\n    import g\\ndef h():\\n    import i")
     ['a', 'b', 'd', 'f', 'g']
     """
     names: list[str] = []
-    stack = list(ast.parse(source).body)
+    stack: list[ast.AST] = list(ast.parse(source).body)
     while stack:
         node = stack.pop(0)
         if isinstance(node, ast.Import):

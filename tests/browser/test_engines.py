@@ -25,8 +25,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 
 DATE = "2026-12-02"
 # What index.html preloads, and PyScript then fetches (sitebuild names the version's
-# folder): the interpreter, the page's main script and a few of the UI's modules.
-PRELOADED = ("micropython.mjs", "micropython.wasm", "main.py", "shell.py", "tablegame.py")
+# folder): the interpreter, the page's main script and the two modules it imports first;
+# and the file of the table's other modules, which main.py fetches itself.
+PRELOADED = ("micropython.mjs", "micropython.wasm", "main.py", "dom.py", "stored.py",
+             "table-modules.json")
 
 
 @pytest.fixture(scope="module")

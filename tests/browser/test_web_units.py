@@ -98,7 +98,9 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
     assert not (dist / "engine.json").exists() and not (dist / "bridge.py").exists()
     html = (dist / "index.html").read_text()
     ui = json.loads(html.split("<script type=\"mpy\" src=\"./main.py\" config='")[1].split("'")[0])
-    assert "./shell.py" in ui["files"] and "./bridge.py" not in ui["files"]
+    assert sorted(ui["files"]) == ["./dom.py", "./stored.py"]  # main.py's first imports
+    later = json.loads((dist / "table-modules.json").read_text())
+    assert "shell.py" in later and "tablegame.py" in later and "bridge.py" not in later
     assert (dist / "shell.py").is_file() and (dist / "main.py").is_file()
     assert "{{" not in html and "http" not in html.replace("http-equiv", "")
 
