@@ -164,6 +164,21 @@ def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
     assert "answered 404" in reply
 
 
+@pytest.mark.allow_console_errors
+def test_a_table_whose_later_modules_cannot_load_says_so(page: Any) -> None:
+    """The table's modules after its first screen come in one file (table-modules.json):
+    when it does not arrive, the page says so, and Start stays off."""
+    page.route("**/table-modules.json", lambda route: route.fulfill(status=503, body="busy"))
+    page.goto("/")
+    page.wait_for_function(
+        "() => document.getElementById('engine-stage').textContent.includes("
+        "'The table could not load (HTTP 503)')")
+    # The engine comes up meanwhile; its progress does not cover the failure.
+    page.evaluate("window.cribbageEngine.hello('{}').then(() => 'answered', (e) => e.message)")
+    assert "could not load" in page.locator("#engine-stage").text_content()
+    assert page.get_by_role("button", name="Start").is_disabled()
+
+
 def test_the_worker_is_created_by_the_first_script_in_head(site: str) -> None:
     """engine.js, a classic script, is the first script of the table page's <head>,
     written into the page (the first frame waits for no request but the HTML's)."""

@@ -33,6 +33,7 @@ const bar = () => document.getElementById("engine-progress");
 const label = () => document.getElementById("engine-stage");
 let shown = 0;
 let said = null; // the stage on the label: [key, values], said again in a new language
+let stopped = false; // a failure was said: the progress says nothing more
 let lang = linkedLanguage(location.search) ?? chooseLanguage(browserLanguages(), storedLanguage());
 let words = null; // the catalogue of `lang`, once it has arrived
 const texts = {}; // language -> promise of its catalogue's text
@@ -121,6 +122,7 @@ function sayStage(key, values) {
 }
 
 function show(percent, key, values) {
+  if (stopped) return; // a failure stays said
   shown = Math.max(shown, percent); // never moves backwards
   if (bar()) bar().value = shown;
   sayStage(key, values);
@@ -142,13 +144,15 @@ function progress({ stage, loaded = 0, total = 0, pending = 0 }) {
   else if (stage === "engine") show(95, "ui.loading.engine");
 }
 
-// The UI's message (already in the page's language), or the engine's reason.
-function failed(message, reason) {
+// The UI's message (already in the page's language), or the reason with the words of
+// `key` (the engine's failure unless the UI names its own).
+function failed(message, reason, key = "ui.loading.failed") {
+  stopped = true;
   if (bar()) bar().removeAttribute("value");
   if (reason === undefined) {
     said = null;
     if (label()) label().textContent = message;
-  } else sayStage("ui.loading.failed", { reason });
+  } else sayStage(key, { reason });
 }
 
 // Whether the offline service worker controlled this page as it loaded (no on

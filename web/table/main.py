@@ -100,7 +100,7 @@ async def fetch_later_modules():
     beside the page (sitebuild/assemble.py, later_modules)."""
     response = await window.fetch("./table-modules.json")
     if not response.ok:
-        raise RuntimeError("The table's modules could not be loaded (" + str(response.status) + ")")
+        raise OSError("HTTP " + str(response.status))
     modules = json.loads(await response.text())
     await next_turn()  # parsing them was a task's work; writing them is another's
     for name, source in modules.items():
@@ -110,7 +110,11 @@ async def fetch_later_modules():
 
 async def boot(dom):
     """Import the rest of the UI in separate turns, take the page's language, run the table."""
-    await fetch_later_modules()
+    try:
+        await fetch_later_modules()
+    except Exception as error:  # offline before the offline copy was stored; Start stays off
+        window.cribbageLoading.failed(None, str(error) or "network", "ui.loading.table_failed")
+        raise
     for name in UI_MODULES:
         await next_turn()
         __import__(name)
