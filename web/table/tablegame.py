@@ -539,6 +539,7 @@ class TableGame(TableInput):
         target = event.target.closest("[data-action]")
         if not target or target.hasAttribute("disabled"):
             return
+        close_menu(target)
         state = self.state
         action = target.getAttribute("data-action")
         if self.tabs.away:  # another tab has the game: only Continue here works
@@ -695,3 +696,11 @@ def saved_settings():
 
 def new_deal(events):
     return any(event["kind"] == "deal" for event in events)
+
+
+def close_menu(target):
+    """An item of the drop-down menu chosen: the menu closes, or it would cover the dialog
+    the item opens (a popover stays open while clicked inside)."""
+    menu = target.closest("#menu")
+    if menu and menu.matches(":popover-open"):
+        menu.hidePopover()

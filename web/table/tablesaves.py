@@ -188,10 +188,12 @@ class TableSaves:
         if not isinstance(estimate, dict) or not estimate.get("quota"):
             line.textContent = self.words.t("data.estimate_unknown")
             return
-        line.textContent = (self.words.t("data.estimate", {
-            "used": megabytes(estimate.get("usage") or 0),
-            "quota": megabytes(estimate["quota"])}) + " "
-            + self.words.t("data.kept" if estimate.get("persisted") else "data.not_kept"))
+        # Two sentences joined as the language joins them (Japanese: no space after 。).
+        line.textContent = self.words.t("data.estimate_and_keep", {
+            "estimate": self.words.t("data.estimate", {
+                "used": megabytes(estimate.get("usage") or 0),
+                "quota": megabytes(estimate["quota"])}),
+            "keep": self.words.t("data.kept" if estimate.get("persisted") else "data.not_kept")})
 
     def draw_asides(self):
         spot = self.dom.stats.querySelector(".aside-list")
@@ -329,5 +331,7 @@ class TableSaves:
 
 
 def megabytes(size):
-    """A size in bytes as megabytes for people: ``'1.2 MB'``."""
+    """A size in bytes for people: ``'1.2 MB'``, or ``'10.7 GB'`` from a thousand MB."""
+    if size >= 1000000000:
+        return "%.1f GB" % (size / 1000000000)
     return "%.1f MB" % (size / 1000000)
