@@ -126,7 +126,7 @@ def test_old_statistics_still_load_and_new_ones_keep_results_and_hands() -> None
     assert statsview.add_deal(stats, "g", 1, events, 0)
     assert stats["hands"][8] == 1
     outcome = {"winner": 0, "kind": "win", "game_points": 1, "scores": [121, 97]}
-    assert statsview.add_game(stats, "g", "easy", outcome, 0)
+    assert statsview.add_game(stats, "g", "easy", outcome, 0, 121)
     again = statsview.read_stats(json.dumps(stats))
     assert again["results"] == [{"won": True, "me": 121, "op": 97, "level": "easy"}]
     assert again["hands"][8] == 1
@@ -142,6 +142,6 @@ def test_results_are_capped() -> None:
     stats = statsview.new_stats()
     for n in range(statsview.RESULTS_KEPT + 5):
         outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [n % 120, 121]}
-        statsview.add_game(stats, "g" + str(n), "standard", outcome, 0)
+        statsview.add_game(stats, "g" + str(n), "standard", outcome, 0, 121)
     assert len(stats["results"]) == statsview.RESULTS_KEPT
     assert statsview.read_stats(json.dumps(stats))["results"] == stats["results"]

@@ -136,8 +136,10 @@ def test_statistics_count_each_game_and_deal_once() -> None:
         assert statsview.add_deal(stats, "g", deal, events, 0)
         assert not statsview.add_deal(stats, "g", deal, events, 0)
     won = game.outcome.winner == 0
-    assert statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
-    assert not statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
+    assert statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0,
+                              game.rules.target)
+    assert not statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0,
+                                  game.rules.target)
     assert stats["levels"]["expert"] == ([1, 0] if won else [0, 1])
     assert stats["deals"] == game.deal_number - 1
     totals = coachview.points_by_source(events, 2)

@@ -96,9 +96,7 @@ def render_scores(dom, state):
         set_text(number, str(pegboard.pegged(points, target)))
         if number.hasAttribute("data-score"):
             number.setAttribute("data-score", str(points))
-        togo = target - pegboard.pegged(points, target)
-        set_text(figure.querySelector(".to-go"),
-                 state.words.t("seat.to_go", {"points": togo}) if togo > 0 else "")
+        set_text(figure.querySelector(".to-go"), tableview.to_go_text(state.words, points, target))
 
 
 def player_panel(state, seat, keyed, cutting):

@@ -265,12 +265,12 @@ def add_deal(stats, game, deal, events, seat):
     return True
 
 
-def add_game(stats, game, level, outcome, team, target=None):
+def add_game(stats, game, level, outcome, team, target):
     """Count a finished game (once per game); True if counted.
 
     >>> stats = new_stats()
     >>> outcome = {"winner": 0, "kind": "skunk", "game_points": 2}
-    >>> add_game(stats, "g", "easy", outcome, 0), add_game(stats, "g", "easy", outcome, 0)
+    >>> add_game(stats, "g", "easy", outcome, 0, 121), add_game(stats, "g", "easy", outcome, 0, 121)
     (True, False)
     >>> stats["levels"]["easy"], stats["skunks"]
     ([1, 0], [1, 0])
@@ -284,7 +284,7 @@ def add_game(stats, game, level, outcome, team, target=None):
 
     A game is counted once even when another was counted after it (two tabs):
 
-    >>> add_game(stats, "g", "easy", outcome, 0), stats["counted"]
+    >>> add_game(stats, "g", "easy", outcome, 0, 121), stats["counted"]
     (False, ['g', 'g2'])
     """
     last = stats["last"]
@@ -298,8 +298,7 @@ def add_game(stats, game, level, outcome, team, target=None):
         stats["skunks"][0 if won else 1] += 1
     scores = outcome.get("scores")
     if scores and 0 <= team < len(scores):
-        if target is not None:
-            scores = [pegged(score, target) for score in scores]
+        scores = [pegged(score, target) for score in scores]
         others = [score for other, score in enumerate(scores) if other != team]
         stats["results"].append({"won": won, "me": scores[team], "op": max(others + [0]),
                                  "level": level})

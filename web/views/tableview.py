@@ -128,11 +128,9 @@ def player_html(words, player, target):
     True
     """
     points = player["points"]
-    shown = pegged(points, target)
     team = str(player["team"])
     key = ' data-score="' + str(points) + '"' if player["keyed"] else ""
     level = player["level"]
-    togo = target - shown
     return ('<div class="player team-' + team + (" turn" if player["turn"] else "")
             + '" data-team="' + team + '">'
             + '<span class="seat-name"><span class="who">' + escape(player["name"]) + "</span>"
@@ -140,10 +138,19 @@ def player_html(words, player, target):
             + player["extra"] + "</span>"
             + ('<span class="dealer-mark" title="' + escape(words.t("dealer.title")) + '">'
                + escape(words.t("dealer.mark")) + "</span>" if player["dealer"] else "")
-            + '<span class="player-score" data-team="' + team + '"><b' + key + ">" + str(shown)
-            + '</b><small class="to-go">'
-            + (escape(words.t("seat.to_go", {"points": togo})) if togo > 0 else "")
-            + "</small></span></div>")
+            + '<span class="player-score" data-team="' + team + '"><b' + key + ">"
+            + str(pegged(points, target)) + '</b><small class="to-go">'
+            + escape(to_go_text(words, points, target)) + "</small></span></div>")
+
+
+def to_go_text(words, points, target):
+    """The points a score still needs to reach the game hole, in words ("" once there).
+
+    >>> to_go_text(words, 100, 121), to_go_text(words, 130, 121)
+    ('21 to go', '')
+    """
+    togo = target - pegged(points, target)
+    return words.t("seat.to_go", {"points": togo}) if togo > 0 else ""
 
 
 def score_names(words, names, teams):
@@ -296,7 +303,7 @@ def _claim_lines(words, events, start, names, you):
     return lines
 
 
-def final_scores(words, scores, score_names, target=None):
+def final_scores(words, scores, score_names, target):
     """``You 121, Computer 80``: as the board shows them (a winner past ``target`` reads
     the target, :func:`pegboard.pegged`).
 
@@ -304,7 +311,7 @@ def final_scores(words, scores, score_names, target=None):
     'You 121, Computer 80'
     """
     return words.joined([words.t("final.score", {
-        "name": name, "score": score if target is None else pegged(score, target)})
+        "name": name, "score": pegged(score, target)})
         for name, score in zip(score_names, scores)])
 
 
