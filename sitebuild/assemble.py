@@ -38,7 +38,13 @@ from sitebuild.precompile import (
     precompiled_engine,
     precompiled_stdlib,
 )
-from sitebuild.python_pages import editor_style_source, engine_wheel, pages_files, unused_chunks
+from sitebuild.python_pages import (
+    editor_style_source,
+    engine_wheel,
+    hashed_wheel_path,
+    pages_files,
+    unused_chunks,
+)
 from sitebuild.sparse import data_segments, pack_memory, pyodide_memory_start
 from sitebuild.trimwasm import trimmed_wasm
 
@@ -56,6 +62,8 @@ UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay v
 UI_MAINS = ("main.py", "replay.py")
 # The table's modules that come after its first screen (main.py's boot fetches it).
 TABLE_LATER = "table-modules.json"
+# At a fixed address: the current files an author's page loads (docs/embedding.md).
+EMBED_MANIFEST = "embed.json"
 
 
 # --- the whole site ----------------------------------------------------------
@@ -112,8 +120,10 @@ def site_files() -> dict[str, bytes]:
     }
 
     wheel_name, wheel = engine_wheel()
+    hashed_wheel = hashed_wheel_path(wheel_name, wheel)
     site: dict[str, bytes] = {engine_name: beside, whole_name: engine, snapshot_name: snapshot,
-                              wheel_name: wheel}
+                              wheel_name: wheel, hashed_wheel: wheel,
+                              EMBED_MANIFEST: embed_manifest(dirs, hashed_wheel)}
     for pin in PINS:
         for name, data in vendor[pin.key].items():
             site[f"{dirs[pin.key.upper() + '_DIR']}/{name}"] = data
@@ -135,7 +145,7 @@ def site_files() -> dict[str, bytes]:
         "DOWNLOAD_SIZES": json.dumps(sizes),
         # Given to loadPyodide, so the worker never fetches it (a JSON object is JS).
         "PYODIDE_LOCK": engine_lock.decode(),
-        "ENGINE_WHEEL": wheel_name,
+        "ENGINE_WHEEL": hashed_wheel,
         "PY_EDITOR_STYLE": editor_style_source(vendor["pyscript"]),
         "TABLE_UI_CONFIG": ui_config(dirs["MICROPYTHON_DIR"], "main.py"),
         "TABLE_UI_PRELOADS": ui_preloads("main.py"),
@@ -149,11 +159,39 @@ def site_files() -> dict[str, bytes]:
     site.update(language_files())
     site.update(ui_modules(taken=site))
     # A start without the snapshot is the rare path: its files are fetched only then.
-    fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name}
+    # The wheel under its plain name is for authors' pages written before embed.json;
+    # ours name the content-named copy.
+    fallbacks = {f"{dirs['PYODIDE_DIR']}/{START_STDLIB}", whole_name, wheel_name}
     fallbacks |= {f"{dirs['PYSCRIPT_DIR']}/{name}" for name in unused_chunks(vendor["pyscript"])}
     site.update(offline_files(site, fallbacks=fallbacks))
     site.update(precompressed(site))  # after the service worker: it lists the originals only
     return site
+
+
+def embed_manifest(dirs: dict[str, str], wheel: str) -> bytes:
+    """``embed.json``: the paths, relative to it, of what an author's page loads.
+
+    The pinned packages and the wheel live in content-named folders that
+    change with every pin or engine change; a page that reads them from here
+    keeps working across builds (docs/embedding.md).
+
+    >>> dirs = {"PYSCRIPT_DIR": "pyscript-0.7.31-1", "PYODIDE_DIR": "pyodide-314.0.7-2"}
+    >>> json.loads(embed_manifest(dirs, "cribbage-0.1.0-3/cribbage-0.1.0-py3-none-any.whl"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'pyscript': 'pyscript-0.7.31-1/core.js', 'pyscript_css': 'pyscript-0.7.31-1/core.css',
+     'pyodide': 'pyodide-314.0.7-2/pyodide.mjs',
+     'wheel': 'cribbage-0.1.0-3/cribbage-0.1.0-py3-none-any.whl',
+     'elements': 'elements.mjs', 'widget': 'embed.html'}
+    """
+    manifest = {
+        "pyscript": f"{dirs['PYSCRIPT_DIR']}/core.js",
+        "pyscript_css": f"{dirs['PYSCRIPT_DIR']}/core.css",
+        "pyodide": f"{dirs['PYODIDE_DIR']}/pyodide.mjs",
+        "wheel": wheel,
+        "elements": "elements.mjs",
+        "widget": "embed.html",
+    }
+    return (json.dumps(manifest, indent=1) + "\n").encode()
 
 
 def third_party_files() -> tuple[dict[str, dict[str, bytes]], dict[str, bytes]]:

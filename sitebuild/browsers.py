@@ -109,14 +109,14 @@ def find_browser(install: bool = False) -> str | None:
 
 
 def ensure_test_requirements() -> bool:
-    """Install the test extra (pytest-playwright and friends) if it is missing."""
+    """Install the dev extra (pytest-playwright and the other test tools) if it is missing."""
     try:
         import pytest_playwright  # noqa: F401
     except ImportError:
-        print('installing the test requirements: pip install -e ".[test]"', file=sys.stderr)
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "-e", ".[test]"]
+        print('installing the test requirements: pip install -e ".[dev]"', file=sys.stderr)
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "-e", ".[dev]"]
         if subprocess.call(command, cwd=ROOT) != 0:
-            print('could not install them: run pip install -e ".[test]"', file=sys.stderr)
+            print('could not install them: run pip install -e ".[dev]"', file=sys.stderr)
             return False
     return True
 

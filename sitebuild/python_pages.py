@@ -6,7 +6,10 @@ load the engine the way PyScript loads any package: a config whose
 
 - ``cribbage-<version>-py3-none-any.whl``, built here by ``pip wheel`` from
   a clean copy of the package (pyproject's package data: the engine's tables
-  and catalogues); cached in ``.cache/wheels/`` by the sources' content;
+  and catalogues) in pip's isolated build, with the build backend that
+  pyproject pins; cached in ``.cache/wheels/`` by the sources' content. The
+  site serves it twice: under its own name, and in a folder named by its
+  content (``cribbage-<version>-<hash>/``) that hosts may cache for good;
 - micropip, which the pinned Pyodide tarball lacks: a pinned wheel from the
   Python package registry, fetched once with ``pip download`` into
   ``.cache/wheels/`` and checked against its pinned SHA-256. It needs no
@@ -22,10 +25,8 @@ docs/pyscript.md explains how a page uses them.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -37,12 +38,10 @@ from sitebuild.inline import source_hash
 from sitebuild.precompile import stored_zip
 
 WHEELS = CACHE / "wheels"
-# What `pip wheel` reads: the project's metadata (its readme included) and the package.
-WHEEL_SOURCES = (ROOT / "pyproject.toml", ROOT / "README.md")
+# What `pip wheel` reads: the project's metadata, its package description and licence.
+WHEEL_SOURCES = (ROOT / "pyproject.toml", ROOT / "docs" / "package.md", ROOT / "LICENSE")
 # Wheels made from the same sources are the same bytes: entries dated 1980-01-01.
 SOURCE_DATE_EPOCH = "315532800"
-# setuptools builds wheels itself from 70.1 on (before, it needed the `wheel` package).
-SETUPTOOLS_MIN = (70, 1)
 
 
 @dataclass(frozen=True)
@@ -99,9 +98,9 @@ def build_wheel(sources: dict[str, bytes], folder: Path) -> None:
 
     From a scratch copy: setuptools writes ``build/`` and ``*.egg-info`` beside
     the sources, and an old ``build/`` can carry a deleted module into a wheel.
-    No build isolation and no index: nothing is downloaded.
+    In pip's isolated build: pip fetches the backend pyproject pins (once; pip
+    caches it), so the setuptools of the Python running this does not matter.
     """
-    check_setuptools()
     print("building the engine's wheel with pip", file=sys.stderr)
     WHEELS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=WHEELS) as tmp:
@@ -110,31 +109,32 @@ def build_wheel(sources: dict[str, bytes], folder: Path) -> None:
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_bytes(data)
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-             "--no-index", "--disable-pip-version-check", "--quiet",
-             "--wheel-dir", str(out), str(source)],
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+             "--quiet", "--wheel-dir", str(out), str(source)],
             capture_output=True, text=True,
             env={**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH},
         )
         wheels = list(out.glob("*.whl")) if out.is_dir() else []
         if done.returncode != 0 or len(wheels) != 1:
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise BuildError(f"pip wheel failed for the engine: {last}")
+            raise BuildError(
+                f"pip could not build the engine's wheel ({last}); it fetches its build "
+                "backend from the package index once: check that pip can install packages"
+            )
         os.replace(out, folder)
 
 
-def check_setuptools() -> None:
-    """Fail with a hint unless setuptools can build a wheel without the network."""
-    try:
-        version = importlib.metadata.version("setuptools")
-    except importlib.metadata.PackageNotFoundError:
-        version = "0"
-    numbers = tuple(int(n) for n in re.findall(r"\d+", version)[:2])
-    if numbers < SETUPTOOLS_MIN:
-        raise BuildError(
-            f"building the engine's wheel needs setuptools>=70.1 (found {version}): "
-            "python -m pip install -e '.[test]'"
-        )
+def hashed_wheel_path(name: str, wheel: bytes) -> str:
+    """The wheel's content-named path: a folder named by its bytes, the file's own name in it.
+
+    micropip reads the package's name and version from the file's name, so
+    the content goes in the folder's.
+
+    >>> hashed_wheel_path("cribbage-0.1.0-py3-none-any.whl", b"PK")
+    'cribbage-0.1.0-a5243538/cribbage-0.1.0-py3-none-any.whl'
+    """
+    project, version = name.split("-")[:2]
+    return f"{project}-{version}-{short_hash({name: wheel})}/{name}"
 
 
 # --- micropip and the lock file -------------------------------------------------

@@ -1,9 +1,9 @@
 """The dev server: dist/ with the caching headers a good static host sends.
 
 Content-named files (the pinned packages' directories, the engine archive and
-snapshot) are immutable; the page, its configs and the UI code are
-revalidated (``no-cache``) against a strong ETag, so a reload after a build
-sees the new files at once. A file with precompressed variants beside it
+snapshot, the wheel's content-named folder) are immutable; the page, its
+configs and the UI code are revalidated (``no-cache``) against a strong ETag,
+so a reload after a build sees the new files at once. A file with precompressed variants beside it
 (``name.br``, ``name.gz``: sitebuild/compress.py) is sent as the best one the
 browser accepts, as a static host serving precompressed files does:
 ``Content-Encoding``, ``Vary: Accept-Encoding``, the variant's own length and
@@ -14,6 +14,10 @@ Validation is by content only: ``304 Not Modified`` answers an
 files carry older timestamps (a rollback, a copy that kept them) is still
 sent in full. Responses are HTTP/1.1: Chromium ignores the ETag of an
 HTTP/1.0 response and revalidates by date alone.
+
+Every file is sent with ``Access-Control-Allow-Origin: *``: pages of other
+origins load the custom elements, the wheel, PyScript and Pyodide from here
+(docs/deploy.md lists what each kind of embedding needs).
 
 The site can be served under a sub-path (``--base /games/cribbage/``), as a
 host that puts it in a folder of a larger site does.
@@ -48,32 +52,19 @@ def cache_control(path: str) -> str:
     True
     >>> cache_control("/engine-whole-1a2b3c4d.tar.gz") == IMMUTABLE
     True
-    >>> cache_control("/index.html")
-    'no-cache'
+    >>> cache_control("/cribbage-0.1.0-1a2b3c4d/cribbage-0.1.0-py3-none-any.whl") == IMMUTABLE
+    True
+    >>> cache_control("/index.html"), cache_control("/cribbage-0.1.0-py3-none-any.whl")
+    ('no-cache', 'no-cache')
     """
-    first = path.lstrip("/").split("/", 1)[0]
+    first, _, rest = path.lstrip("/").partition("/")
     versioned = any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
     named = (first.startswith(("cribbage-", "engine-whole-"))
              and first.endswith((".tar.gz", ".snapshot")))
-    if versioned or named:
+    wheel_folder = first.startswith("cribbage-") and rest.endswith(".whl")
+    if versioned or named or wheel_folder:
         return IMMUTABLE
     return REVALIDATE
-
-
-def cross_origin(path: str) -> bool:
-    """Whether pages of other origins may read ``path`` (``Access-Control-Allow-Origin: *``):
-    the engine's wheel and the pinned packages' directories, which tutorial
-    authors' PyScript pages load (docs/pyscript.md).
-
-    >>> cross_origin("/cribbage-0.1.0-py3-none-any.whl"), cross_origin("/index.html")
-    (True, False)
-    >>> cross_origin("/pyodide-314.0.7-1a2b3c4d/pyodide-lock.json")
-    True
-    """
-    first, _, rest = path.lstrip("/").partition("/")
-    if not rest:
-        return first.endswith(".whl")
-    return any(first.startswith(f"{pin.key}-{pin.version}-") for pin in PINS)
 
 
 def accepted_encodings(header: str) -> set[str]:
@@ -135,9 +126,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
     _etags: dict[tuple[str, int, int], str] = {}
-    # Access-Control-Allow-Origin on every file, as a host serving custom elements to
-    # other origins sends it (tests); by default only on cross_origin()'s files.
-    every_origin = False
 
     @property
     def base(self) -> str:
@@ -218,8 +206,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if varies:
                 self.send_header("Vary", "Accept-Encoding")
             self.send_header("X-Content-Type-Options", "nosniff")
-            if self.every_origin or cross_origin(self.path.split("?")[0]):
-                self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
@@ -309,7 +296,7 @@ def build_and_serve(port: int, base: str = "/") -> int:
     build()
     server = make_server(port, verbose=True, base=base)
     url = f"http://127.0.0.1:{server.server_address[1]}{server.base}"
-    print(f"serving dist/ at {url}  (Ctrl+C stops)")
+    print(f"serving dist/ at {url}  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

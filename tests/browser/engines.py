@@ -429,7 +429,7 @@ def missing(engine: str) -> str:
         try:
             import selenium  # noqa: F401
         except ImportError:
-            return 'no selenium: pip install -e ".[test]"'
+            return 'no selenium: pip install -e ".[dev]"'
         return ""
     raise ValueError(engine)
 

@@ -112,12 +112,19 @@ def test_build_is_complete_and_served_with_caching_headers() -> None:
             assert "immutable" in response.headers["Cache-Control"]
         with urllib.request.urlopen(url) as response:
             assert response.headers["Cache-Control"] == "no-cache"
-            assert response.headers["Access-Control-Allow-Origin"] is None
             etag = response.headers["ETag"]
-        # what tutorial authors' pages on other origins load (docs/pyscript.md)
-        for shared in (wasm, "cribbage-0.1.0-py3-none-any.whl"):
+        # What authors' pages on other origins load (docs/embedding.md): every file may
+        # be read from another origin; the wheel named by embed.json is cached for good.
+        with urllib.request.urlopen(url + "embed.json") as response:
+            embed = json.loads(response.read())
+            assert response.headers["Cache-Control"] == "no-cache"
+        for shared in ("", wasm, "elements.mjs", "cribbage-0.1.0-py3-none-any.whl",
+                       embed["wheel"], embed["pyscript"], embed["pyodide"]):
             with urllib.request.urlopen(url + shared) as response:
                 assert response.headers["Access-Control-Allow-Origin"] == "*"
+        with urllib.request.urlopen(url + embed["wheel"]) as response:
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert response.read() == (dist / "cribbage-0.1.0-py3-none-any.whl").read_bytes()
         request = urllib.request.Request(url, headers={"If-None-Match": etag})
         with pytest.raises(urllib.error.HTTPError) as not_modified:
             urllib.request.urlopen(request)
