@@ -1,7 +1,8 @@
 """The custom elements (elements.mjs) on a page of ANOTHER origin.
 
-The site is served on http://localhost:P1 with Access-Control-Allow-Origin
-(module scripts and the engine's files are fetched with CORS); a host page on
+The site is served on http://localhost:P1 by the handler of `python build.py
+serve`, as it is (it sends Access-Control-Allow-Origin on every file: module
+scripts and the engine's files are fetched with CORS); a host page on
 http://127.0.0.1:P2, under its own strict Content-Security-Policy, loads
 elements.mjs cross-origin and uses <cribbage-hand>, <cribbage-pegging>,
 <cribbage-deal> and <cribbage-drill>. Checked: the seeds' scores, one engine
@@ -30,11 +31,10 @@ from sitebuild.serve import SiteHandler, SiteServer, make_server
 ENGINE_PACKAGE = re.compile(r".*/cribbage-[0-9a-f]+\.tar\.gz$")
 
 
-class CorsHandler(SiteHandler):
-    """The site's handler with CORS (what a host such as GitHub Pages sends), counting paths."""
+class CountingHandler(SiteHandler):
+    """The dev server's handler (`python build.py serve`), counting the paths asked for."""
 
     seen: list[str] = []
-    every_origin = True  # one Access-Control-Allow-Origin on every file (a second breaks CORS)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         type(self).seen.append(self.path)
@@ -45,7 +45,7 @@ class CorsHandler(SiteHandler):
 def cross_origin(site: str) -> Iterator[tuple[str, str, list[str], Path]]:
     """The site on http://localhost:P1 (CORS, counted); a host folder on http://127.0.0.1:P2."""
     seen: list[str] = []
-    handler = type("Counting", (CorsHandler,), {"seen": seen})
+    handler = type("Counting", (CountingHandler,), {"seen": seen})
     widgets = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(DIST)))
     threading.Thread(target=widgets.serve_forever, daemon=True).start()
     with tempfile.TemporaryDirectory() as tmp:

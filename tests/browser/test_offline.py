@@ -210,10 +210,12 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     # name.br and name.gz are name itself, precompressed (the server picks one of the three)
     variants = {name for name in on_disk if name.endswith((".br", ".gz")) and name[:-3] in on_disk}
     # A start without the snapshot (its stdlib, the whole engine) is the rare path: those
-    # files are served, fetched only then.
+    # files are served, fetched only then; so is the wheel under its plain name (our pages
+    # and embed.json name its content-named copy).
     fallback = {name for name in on_disk
-                if name.endswith("/python_stdlib-start.zip") or name.startswith("engine-whole-")}
-    assert len(fallback) == 2
+                if name.endswith("/python_stdlib-start.zip") or name.startswith("engine-whole-")
+                or name == "cribbage-0.1.0-py3-none-any.whl"}
+    assert len(fallback) == 3
     # PyScript's files that only features no page uses load (its terminal, TOML, ...)
     unused = {name for name in on_disk - variants if name.startswith("pyscript-")
               and name.split("/", 1)[1].startswith(UNUSED_CHUNKS)}
@@ -224,8 +226,8 @@ def test_sw_precaches_exactly_the_build(site: str) -> None:
     assert {"replay.html", "replay.css", "replay.py"} <= set(files)  # the replay viewer
     assert {"main.py", "tablegame.py", "uihost.mjs"} <= set(files)  # the table's UI
     # the tutorial's Python cells: PyScript's core and editor, the whole stdlib, micropip, the wheel
-    python = {"cribbage-0.1.0-py3-none-any.whl", "tutorial-python.json"}
-    assert python <= set(files)
+    wheel = json.loads((DIST / "embed.json").read_text())["wheel"]
+    assert {wheel, "tutorial-python.json", "embed.json"} <= set(files)
     assert {name.split("/", 1)[1] for name in files
             if name.startswith(("pyodide-", "pyscript-", "micropython-"))
             } >= {"core.js", "python_stdlib.zip", "pyodide-lock.json", MICROPIP.filename,
@@ -387,6 +389,24 @@ def test_a_tutorial_cell_is_edited_and_run_offline(
                    'print(score_hand(parse_cards("5C 5D 5H JS"), Card.parse("5S")).total)'])
     output, state = run(page, 0)
     assert (output.strip(), state) == ("29", "done")
+
+
+@pytest.mark.parametrize(
+    "first_page", ["tutorial.html", "embed.html?widget=hand&hand=5S,4S,2S,6H&starter=5H"]
+)
+def test_any_page_of_the_site_stores_the_whole_site(
+    player: tuple[Any, App, list[str]], server: Server, first_page: str
+) -> None:
+    """A fresh profile that opens only one page other than the table: its service worker
+    stores the whole site, so offline the tutorial reloads and a Python cell runs."""
+    page, _, _ = player
+    page.goto(server.url + first_page)
+    wait_installed(page, server.directory)
+    page.context.set_offline(True)
+    page.goto(server.url + "tutorial.html")
+    page.wait_for_function("() => document.querySelectorAll('.py-editor-run-button').length === 3")
+    output, state = run(page, 0)
+    assert state == "done" and "12" in output, output
 
 
 def make_build_b(a: Path, b: Path) -> None:

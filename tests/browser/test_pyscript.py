@@ -1,10 +1,5 @@
-"""PyScript pages: the engine's wheel on a tutorial author's page, and the tutorial's cells.
+"""The tutorial's Python cells (authors' own pages: tests/browser/test_authors.py).
 
-- docs/pyscript.md's snippet, served from ANOTHER origin (localhost vs
-  127.0.0.1, two ports) with the two changes that docs/pyscript.md gives for
-  this site's own PyScript and Pyodide, counts a hand with the engine installed
-  from the site's wheel by micropip (from the site's lock file); nothing is
-  fetched from any third origin, and the wheel is sent with the CORS header.
 - The tutorial's Python cells: no interpreter before a reader runs one, the
   reader's focus left alone; a cell edited with the keyboard and run shows its
   output; a cell that raises shows Python's error as text in the cell, and
@@ -13,71 +8,9 @@
 
 from __future__ import annotations
 
-import re
-import tempfile
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from sitebuild.common import DIST, ROOT
-from sitebuild.serve import make_server
 from tests.browser.axe import assert_no_violations
-
-HOSTED_CORE = re.compile(r'src="https://pyscript\.net/releases/[\d.]+/core\.js"')
-EXAMPLE_SITE = "https://cards.example/"
-
-
-def docs_snippet() -> str:
-    """The page docs/pyscript.md gives tutorial authors to copy (its first HTML block)."""
-    text = (ROOT / "docs" / "pyscript.md").read_text(encoding="utf-8")
-    return text.split("```html\n", 1)[1].split("```", 1)[0]
-
-
-def self_hosted(snippet: str, site: str) -> str:
-    """The snippet with docs/pyscript.md's two changes: this site's PyScript and Pyodide."""
-    pyscript = next(DIST.glob("pyscript-*/core.js")).parent.name
-    pyodide = next(DIST.glob("pyodide-*/pyodide.mjs")).parent.name
-    page, replaced = HOSTED_CORE.subn(f'src="{site}{pyscript}/core.js"', snippet)
-    assert replaced == 1, "the snippet loads PyScript from its usual place"
-    interpreter = f'"interpreter": "{site}{pyodide}/pyodide.mjs", '
-    page = page.replace("config='{", "config='{" + interpreter)
-    assert EXAMPLE_SITE in page
-    return page.replace(EXAMPLE_SITE, site)
-
-
-@pytest.fixture
-def author_origin(site: str) -> Iterator[tuple[str, Path]]:
-    """A tutorial author's site on another origin (http://localhost:P), serving a folder."""
-    with tempfile.TemporaryDirectory() as tmp:
-        server = make_server(0, Path(tmp))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        yield f"http://localhost:{server.server_address[1]}/", Path(tmp)
-        server.shutdown()
-        server.server_close()
-
-
-def test_an_authors_page_on_another_origin_counts_with_the_wheel(
-    page: Any, site: str, author_origin: tuple[str, Path], requests_seen: list[str]
-) -> None:
-    author, folder = author_origin
-    (folder / "count.html").write_text(self_hosted(docs_snippet(), site))
-    (folder / "favicon.ico").write_bytes(b"")  # the page names no icon: the browser asks for it
-    shared: dict[str, str] = {}  # URL -> its Access-Control-Allow-Origin
-    page.on("response",
-            lambda r: shared.update({r.url: r.headers.get("access-control-allow-origin")}))
-    page.goto(author + "count.html")
-    page.wait_for_function("() => /\\d/.test(document.getElementById('count').textContent)")
-    assert "12" in page.locator("#count").inner_text()
-    elsewhere = [u for u in requests_seen if not u.startswith((site, author, "blob:", "data:"))]
-    assert not elsewhere, elsewhere
-    wheel = site + "cribbage-0.1.0-py3-none-any.whl"
-    assert shared.get(wheel) == "*", shared.get(wheel)
-    assert any(re.search(r"/pyodide-[^/]+/micropip-[\d.]+-py3-none-any\.whl$", u)
-               for u in requests_seen), "micropip came from the site's lock file"
-
 
 # --- the tutorial's cells ----------------------------------------------------------
 

@@ -22,6 +22,7 @@
 // the UI's scripts: uihost.mjs, PyScript's core), so it shares lang.mjs with the
 // tutorial and widgets.
 import { primeEngine, tableEngine } from "./engine-client.mjs";
+import { registerOffline } from "./offline.mjs";
 import {
   LANGUAGES, browserLanguages, chooseLanguage, fill, linkedLanguage, storeLanguage, storedLanguage,
   withoutLinkedLanguage,
@@ -163,25 +164,14 @@ const controlledAtLoad = Boolean(controllerAtLoad);
 // worker of the same build), so update.mjs can tell another build taking over.
 const BUILD = "{{BUILD_ID}}";
 
-// The offline service worker (sw.js, made by build.py), registered only once
-// the engine has answered: its precache then finds every file in the HTTP
-// cache (304s) instead of downloading the site a second time, and it never
-// competes with the first load. Its script is never read from the HTTP cache
-// (updateViaCache "none"), so a new build's worker is always found; then the
-// page watches for a new build taking over (update.mjs). Not where service
-// workers are unavailable (plain http on another host, some embedded views).
-function registerOffline() {
-  if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
-  const script = new URL("./sw.js", document.baseURI);
-  navigator.serviceWorker.register(script, { updateViaCache: "none" }).then(
-    (registration) => {
-      performance.mark("cribbage:offline-registered");
-      import("./update.mjs").then(
-        ({ watchUpdates }) => watchUpdates(registration, { build: BUILD, controllerAtLoad, say }),
-        (error) => console.warn(`New versions will not be announced: ${error.message}`),
-      );
-    },
-    (error) => console.warn(`Offline play is unavailable: ${error.message}`),
+// The offline service worker, registered only once the engine has answered
+// (offline.mjs); then the page watches for a new build taking over (update.mjs).
+async function startOffline() {
+  const registration = await registerOffline();
+  if (registration === null) return;
+  import("./update.mjs").then(
+    ({ watchUpdates }) => watchUpdates(registration, { build: BUILD, controllerAtLoad, say }),
+    (error) => console.warn(`New versions will not be announced: ${error.message}`),
   );
   // Not on a device that says it has under 2 GB of memory: the throwaway
   // engine holds a second Python's memory (31 MB) and code while it starts.
@@ -215,7 +205,7 @@ globalThis.cribbageLoading = {
   ready() {
     show(100, "ui.loading.ready");
     performance.mark("cribbage:engine-ready");
-    setTimeout(registerOffline, 0);
+    setTimeout(startOffline, 0);
   },
   failed,
   chooseLanguage, // for the test that it follows i18n.choose_language

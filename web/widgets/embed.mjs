@@ -19,6 +19,7 @@ import { WidgetError, parseLang, parseWidget } from "./embed-params.mjs";
 import { drillWidget } from "./drill.mjs";
 import { engineCalls, widgetKit } from "./widget-kit.mjs";
 import { startEngine } from "./engine-client.mjs";
+import { registerOfflineWhenIdle } from "./offline.mjs";
 import { browserLanguages, chooseLanguage, loadCatalogue } from "./lang.mjs";
 
 const root = document.getElementById("widget");
@@ -123,3 +124,4 @@ async function main() {
 }
 
 main();
+registerOfflineWhenIdle();

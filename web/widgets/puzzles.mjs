@@ -20,6 +20,7 @@
 // cribbage:puzzle-computed:<kind> (the reply is in), cribbage:puzzle-ready:<kind> (drawn).
 import { engineCalls, widgetKit } from "./widget-kit.mjs";
 import { tableEngine } from "./engine-client.mjs";
+import { registerOffline } from "./offline.mjs";
 import { drillWidget, loadProgress } from "./drill.mjs";
 import { DRILL_LEVELS } from "./embed-params.mjs";
 import {
@@ -378,7 +379,10 @@ async function main() {
   showLanguageSwitch(lang);
   const client = tableEngine(); // adopts the worker engine.js started at navigation
   engine = engineCalls({ call: (name, text) => client[name](text) });
-  client.ready.then(() => performance.mark("cribbage:engine-ready"), () => {});
+  client.ready.then(() => {
+    performance.mark("cribbage:engine-ready");
+    registerOffline(); // as the table does: once the engine's files are in the HTTP cache
+  }, () => {});
   try {
     words = await loadCatalogue(lang);
     translatePage();

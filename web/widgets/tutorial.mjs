@@ -23,6 +23,7 @@ import {
 } from "./lang.mjs";
 import { startPythonCells } from "./pycells.mjs";
 import { startQuizzes } from "./quiz.mjs";
+import { registerOfflineWhenIdle } from "./offline.mjs";
 
 const PLAYERS = ["alice", "bob", "carol", "dan"];
 
@@ -80,3 +81,4 @@ async function main() {
 }
 
 main().then(startPythonCells);
+registerOfflineWhenIdle();
