@@ -332,6 +332,15 @@ def test_a_backup_with_any_part_not_ours_is_refused_whole(change: dict[str, Any]
     assert caught.value.newer is newer
 
 
+@pytest.mark.parametrize("part", ["viewer", "showing"])
+def test_a_backup_whose_viewer_or_show_has_no_game_is_refused(part: str) -> None:
+    data = {key: value for key, value in valid_backup().items()
+            if key not in ("game", "viewer", "showing")}
+    data[part] = 1
+    with pytest.raises(backup.BackupError, match=f"{part} belongs to no game"):
+        backup.read_backup(json.dumps(data), OFFER)
+
+
 def test_a_backup_whose_game_has_damaged_settings_is_refused() -> None:
     data = valid_backup()
     data["game"]["settings"]["rules"]["players"] = 9
