@@ -4,7 +4,8 @@
 - every relative link and ``#anchor`` resolves (anchors as GitHub makes them
   from headings);
 - the README stays short enough to read in five minutes;
-- every repository file a doc names in backticks exists, and every command it
+- every repository file a doc names in backticks exists (a folder ``.gitignore``
+  names, made by a tool, needs only the folder it is made in), and every command it
   shows exists: ``python build.py <sub>``, ``python -m cribbage <sub>``,
   ``python <file>.py``, each with options its parser defines;
 - every test file (``tests/test_*.py``, ``tests/browser/test_*.py``) has its
@@ -107,12 +108,25 @@ def broken_links(doc: Path, text: str) -> list[str]:
 # --- files and commands named -------------------------------------------------------
 
 
+@cache
+def _generated() -> frozenset[str]:
+    """The folders ``.gitignore`` names by their path (``tests/browser/firefox/node_modules``):
+    made by a tool, so a fresh clone has none of them."""
+    lines = _text(ROOT / ".gitignore").splitlines()
+    return frozenset(line.strip().strip("/") for line in lines
+                     if "/" in line.strip().strip("/") and not line.startswith("#"))
+
+
 def _exists(name: str) -> bool:
-    """A repository path exists (``<placeholder>`` and ``*`` match any part of a name)."""
+    """A repository path exists (``<placeholder>`` and ``*`` match any part of a name).
+    A generated folder (or a path inside one) needs only the folder it is made in."""
     name = name.rstrip("/.,;:")
     if "<" in name or "*" in name:
         pattern = re.sub(r"<[^>]*>", "*", name)
         return any(True for _ in ROOT.glob(pattern))
+    for folder in _generated():
+        if name == folder or name.startswith(folder + "/"):
+            return (ROOT / folder).parent.is_dir()
     return (ROOT / name).exists()
 
 
@@ -282,6 +296,8 @@ PLANTED = """# A doc
 ![no picture](docs/nowhere.png) [elsewhere](https://example.org/x#y)
 `cribbage/game.py` `cribbage/nowhere.py` `web/lang/<part>.<code>.json` `web/lang/<x>.xx.json`
 `tests/test_game.py::test_x` `tablegame.py` `nowhere.py`
+`tests/browser/firefox/node_modules/` `tests/browser/firefox/node_module/`
+`tests/browser/nowhere/node_modules/`
 
 ```sh
 python build.py serve --port 8000
@@ -309,6 +325,8 @@ def test_each_check_finds_a_planted_fault() -> None:
         "README.md: `cribbage/nowhere.py`: no such file",
         "README.md: `web/lang/<x>.xx.json`: no such file",
         "README.md: `nowhere.py`: no such module in the repository",
+        "README.md: `tests/browser/firefox/node_module/`: no such file",
+        "README.md: `tests/browser/nowhere/node_modules/`: no such file",
     ]
     assert bad_commands(doc, PLANTED) == [
         "README.md: `python build.py deploy`: no such command",

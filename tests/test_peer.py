@@ -293,3 +293,41 @@ def test_a_guest_that_leaves_resigns_and_the_game_is_revealed_and_checked() -> N
 
 def test_the_commitment_is_the_sha256_of_the_bytes() -> None:
     assert commitment(b"\x01" * 32) == hashlib.sha256(b"\x01" * 32).hexdigest()
+
+
+def cut(save: str, k: int) -> str:
+    """The host's save without its last ``k`` moves: a game that replays, stopped short."""
+    data = json.loads(save)
+    data["moves"] = data["moves"][:-k]
+    return json.dumps(data)
+
+
+def test_a_save_with_its_last_moves_cut_off_is_refused() -> None:
+    pair, record = finished(3)
+    host_bytes = pair.host.peer.host_bytes  # type: ignore[union-attr]
+    save = pair.game.to_json()
+    moves = len(json.loads(save)["moves"])
+    seen = len(record["events"])
+    assert seen == len(pair.game.events) and check(pair, record, host_bytes, save) == []
+    for k in (1, 2, 3, 5, 8, moves // 2, moves - 1):
+        shorter = cut(save, k)
+        replayed = len(Game.from_json(shorter).events)
+        assert replayed < seen, k
+        problems = check(pair, record, host_bytes, shorter)
+        assert f"events: you saw {seen} events, the save has {replayed}" in problems, k
+
+
+def test_the_guest_refuses_a_reveal_whose_save_stops_short() -> None:
+    pair, record = finished(3)
+    host = pair.host.peer
+    assert host is not None
+    shorter = cut(pair.game.to_json(), 1)
+    reveal = message("reveal", game=pair.game_id,
+                     host_bytes=host.host_bytes.hex(),  # type: ignore[union-attr]
+                     save=shorter)
+    answer = call(pair.guest, "peer_receive", {"text": reveal})
+    problem = (f"events: you saw {len(record['events'])} events, the save has "
+               f"{len(Game.from_json(shorter).events)}")
+    assert problem in answer["verdict"]
+    checked = json.loads(answer["replies"][-1])
+    assert checked["kind"] == "checked" and problem in checked["problems"]  # the host is told

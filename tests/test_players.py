@@ -114,11 +114,51 @@ def test_every_level_plays_legal_moves(level: str, players: int) -> None:
     assert game.deal_number >= 2
 
 
-def test_players_follow_the_protocol() -> None:
-    for level in LEVELS:
-        assert isinstance(make_player(level), Player)
-    assert isinstance(load_player("cribbage.players:Easy"), Player)
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_players_follow_the_protocol(level: str) -> None:
+    """Each level's answers, asked directly at every decision of a whole game between two
+    of them: the discards and cards the protocol promises, a count the game accepts."""
+    players = [make_player(level, seed=1), make_player(level, seed=2)]
+    assert all(isinstance(player, Player) and type(player) is LEVELS[level]
+               for player in players)
+    assert repr(players[0]) == f"{LEVELS[level].__name__}()" and players[0].level == level
+    game = Game.new(Rules(target=61, manual_counting=True), seed=21, first_dealer=0)
+    asked = {"discard": 0, "play": 0, "count": 0}
+    while game.phase != "over":
+        seat = game.current_player
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_moves()
+        player = players[seat]
+        if view.phase == "discard":
+            cards = list(player.discard(view))
+            assert len(cards) == len(set(cards)) == view.rules.discards_each
+            assert set(cards) <= set(view.hand)
+            move = Move("discard", tuple(cards))
+        elif view.phase == "play" and legal != [Move("go")]:
+            card = player.play(view)
+            assert card in view.hand and view.count + card.value <= 31
+            move = Move("play", (card,))
+        elif view.phase == "count":
+            points = player.count(view)
+            assert type(points) is int and 0 <= points <= exact_count(view) + 29
+            move = Move("count", points=points)
+        else:
+            move = computer_move(player, view)
+        asked[move.kind] = asked.get(move.kind, 0) + 1
+        assert move in legal, (level, move, view.phase)
+        game.apply(move)
+    assert asked["discard"] >= 4 and asked["play"] >= 8 and asked["count"] >= 6, asked
+    outcome = game.outcome
+    assert outcome is not None and list(outcome.scores) == game.scores
+    assert game.scores[outcome.winner] >= 61 > game.scores[1 - outcome.winner]
+
+
+def test_players_are_made_and_loaded_by_name() -> None:
+    assert type(load_player("cribbage.players:Easy")) is LEVELS["easy"]
+    assert type(load_player("master", seed=3)) is LEVELS["master"]
+    with pytest.raises(ValueError, match="did not return a player"):
+        load_player("collections:OrderedDict")
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
         make_player("grandmaster")
 
 
@@ -126,9 +166,37 @@ def test_manual_counting_with_muggins_plays_to_the_end() -> None:
     rules = Rules(manual_counting=True, muggins=True)
     game = Game.new(rules, seed=4, first_dealer=0)
     play_out(game, [make_player("beginner", seed=1), make_player("expert", seed=2)])
-    assert game.outcome is not None
+    outcome = game.outcome
+    assert outcome is not None and game.phase == "over"
+    assert game.scores[outcome.winner] >= rules.target > game.scores[1 - outcome.winner]
+    # Every point pegged is in the log: the scores are the events' totals.
+    totals = [sum(e.points for e in game.events if e.team == team) for team in (0, 1)]
+    assert totals == game.scores == list(outcome.scores)
+    starters = {e.deal: e.cards[0] for e in game.events if e.kind == "starter"}
+    events = list(game.events)
+    called = 0
+    for index, claim in enumerate(events):
+        if claim.kind != "claim":
+            continue
+        assert claim.count is not None
+        pegged = events[index + 1]  # the hand or crib claimed, as the game pegged it
+        assert pegged.kind in ("hand", "crib") and pegged.cards == claim.cards
+        worth = score_hand(list(claim.cards), starters[claim.deal],
+                           crib=pegged.kind == "crib").total
+        assert claim.seat == 0 or claim.count == worth  # the expert counts exactly
+        after = events[index + 2] if index + 2 < len(events) else None
+        assert pegged.points == (min(claim.count, worth) if after and after.kind == "muggins"
+                                 else claim.count)
+        if after is not None and after.kind == "muggins":
+            # The other side takes the difference: a called under-count adds up to the worth.
+            called += 1
+            assert claim.count != worth and after.seat == 1 - claim.seat
+            assert after.count == claim.count and after.points == abs(claim.count - worth)
+            assert after.miscount == ("under" if claim.count < worth else "over")
+        elif claim.count < worth:  # the expert calls every under-count, unless it won
+            assert after is not None and after.kind == "over"
     # The beginner under-counts sometimes and the expert takes the points.
-    assert any(event.kind == "muggins" for event in game.events)
+    assert called == sum(e.kind == "muggins" for e in events) >= 1
 
 
 def test_expert_counts_exactly_and_beginner_can_miss_nobs() -> None:

@@ -58,6 +58,66 @@ def test_the_track_is_continuous_in_streets_of_thirty_in_groups_of_five() -> Non
             assert x1 == x2 and y2 > y1
 
 
+def translated(transform: str) -> tuple[float, float]:
+    """The (x, y) of ``translate(34px, 16px)`` (CSS) or ``translate(34 16)`` (SVG)."""
+    found = re.fullmatch(r"translate\(([-\d.]+)(?:px)?,? ([-\d.]+)(?:px)?\)", transform)
+    assert found, transform
+    return float(found.group(1)), float(found.group(2))
+
+
+def counted_holes(svg: str, track: int) -> list[tuple[float, float]]:
+    """One lane's holes as a player counts them on the drawn board: the holes of its
+    street rows (not its two start holes) top street first, the first street left to
+    right, the next back, and so on; the game hole last."""
+    lane = re.search(f'<g class="holes" data-track="{track}">(.*?)</g>', svg)
+    assert lane
+    starts = {(float(x), float(y)) for x, y in
+              re.findall(r'<circle class="start" cx="([-\d.]+)" cy="([-\d.]+)"', lane.group(1))}
+    holes = {(float(x), float(y)) for x, y in
+             re.findall(r'<use class="hole" href="#pb-hole" x="([-\d.]+)" y="([-\d.]+)"',
+                        lane.group(1))} - starts
+    assert len(starts) == 2
+    rows = sorted({y for _, y in holes})
+    counted = []
+    for street, row in enumerate(rows):
+        along = sorted(x for x, y in holes if y == row)
+        assert len(along) == pegboard.STREET
+        counted += [(x, row) for x in (along if street % 2 == 0 else along[::-1])]
+    game = re.search(r'<circle class="game-hole" cx="([-\d.]+)" cy="([-\d.]+)"', svg)
+    assert game
+    return counted + [(float(game.group(1)), float(game.group(2)))]
+
+
+@pytest.mark.parametrize("target", [121, 61, 181])
+@pytest.mark.parametrize("tracks", [2, 3])
+def test_every_score_pegs_in_the_hole_the_board_draws_for_it(target: int, tracks: int) -> None:
+    names = ["A", "B", "C"][:tracks]
+    board = pegboard.board_svg(target, names)
+    for track in range(tracks):
+        holes = counted_holes(board, track)
+        assert len(holes) == target  # hole n is holes[n - 1]; the game hole is the target's
+        numbers = re.findall(r'class="number" x="([-\d.]+)" y="([-\d.]+)">(\d+)</text>', board)
+        for x, y, text in numbers:  # "where is 30?": above its number
+            hole = holes[int(text) - 1]
+            assert hole[0] == float(x) and hole[1] < float(y), text
+        start = translated(pegboard.peg_place(target, tracks, track, 0))
+        behind = translated(pegboard.peg_place(target, tracks, track, -1))
+        assert start[1] == behind[1] and behind[0] < start[0] < holes[0][0]
+        for score in range(1, target + 1):
+            hole = holes[score - 1]
+            assert translated(pegboard.peg_transform(target, tracks, track, score)) == hole, score
+            assert translated(pegboard.peg_place(target, tracks, track, score)) == hole, score
+            pegs = [[score, score - 1]] * tracks
+            drawn = pegboard.board_svg(target, names, pegs=pegs)
+            front = re.search(f'id="peg-{track}-front" transform="([^"]+)"', drawn)
+            back = re.search(f'id="peg-{track}-back" transform="([^"]+)"', drawn)
+            assert front and back
+            assert translated(front.group(1)) == hole, score
+            assert translated(back.group(1)) == (holes[score - 2] if score > 1 else start)
+    past = translated(pegboard.peg_transform(target, tracks, 0, target + 7))
+    assert past == counted_holes(board, 0)[-1]  # past the target: the game hole
+
+
 def test_holes_are_at_least_8_px_on_a_phone() -> None:
     width, _ = pegboard.board_size(121, 3)
     assert 2 * float(pegboard.HOLE_R) * PHONE_BOARD_PX / width >= 8

@@ -10,6 +10,7 @@ import doctest
 import importlib
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -56,17 +57,72 @@ LOADERS = [stored.load_settings, stored.load_tally, stored.load_seat, stored.loa
            stored.load_books, statsview.load_stats]
 
 
-@settings(max_examples=200, derandomize=True)
-@given(text=TEXTS)
+# Texts near what the loaders take: what older releases stored, setting-like objects,
+# tallies, numbers and lists of names.
+STORED_TEXTS = sorted({text for name in FIXTURE_NAMES
+                       for text in fixture(name)["storage"].values()})
+NEAR = st.one_of(
+    st.sampled_from(STORED_TEXTS),
+    st.dictionaries(st.text(max_size=45), st.one_of(st.booleans(), st.text(max_size=210),
+                                                     st.integers(), st.none()),
+                    max_size=4).map(json.dumps),
+    st.fixed_dictionaries({}, optional={"won": st.integers(-1, 10 ** 6 + 1),
+                                        "lost": st.integers(-1, 10 ** 6 + 1),
+                                        "games": st.lists(st.text(max_size=4), max_size=2)}
+                          ).map(json.dumps),
+    st.integers(-5, 10 ** 4).map(str), st.integers(-1, 12).map(str),
+    st.lists(st.text(max_size=25), max_size=4).map(json.dumps))
+
+
+def is_setting(name: object, value: object) -> bool:
+    return (isinstance(name, str) and 0 < len(name) <= stored.NAME_LIMIT
+            and (value is True or value is False
+                 or (isinstance(value, str) and len(value) <= stored.VALUE_LIMIT)))
+
+
+@settings(max_examples=300, derandomize=True)
+@given(text=st.one_of(TEXTS, NEAR))
 def test_no_loader_raises_on_any_stored_text(text: str | None) -> None:
-    for loader in LOADERS:
-        value, problem = loader(text)
-        assert problem is None or isinstance(problem, str)
-    assert stored.read_aside(text) is None or isinstance(stored.read_aside(text), dict)
+    """Each loader gives its default with the problem said, or a value of its shape
+    that reads back as it is."""
+    values, problem = stored.load_settings(text)
+    assert isinstance(values, dict) and all(is_setting(k, v) for k, v in values.items())
+    assert stored.load_settings(json.dumps(values)) == (values, None)
+    if problem is None and text is not None:
+        assert values == json.loads(text)
+    tally, problem = stored.load_tally(text)
+    assert set(tally) == {"won", "lost"}
+    assert all(type(n) is int and 0 <= n <= 10 ** 6 for n in tally.values())
+    assert stored.load_tally(json.dumps(tally)) == (tally, None)
+    assert problem is None or tally == {"won": 0, "lost": 0}
+    for loader, low, high in ((stored.load_seat, 0, 3),  # four players at most
+                              (stored.load_deal, 1, stored.MAX_DEAL)):
+        number, problem = loader(text)
+        assert (problem is None) == (text is None or number is not None)
+        if number is not None:
+            assert type(number) is int and low <= number <= high and int(str(text)) == number
+            assert loader(str(number)) == (number, None)
+    books, problem = stored.load_books(text)
+    assert len(set(books)) == len(books) and all(
+        isinstance(book, str) and book and handoffview.clean_name(book) == book
+        for book in books)
+    assert stored.load_books(json.dumps(books)) == (books, None)
+    assert problem is None or books == []
+    stats, problem = statsview.load_stats(text)
+    assert statsview.load_stats(json.dumps(stats)) == (stats, None)
+    assert problem is None or stats == statsview.new_stats()
+    aside = stored.read_aside(text)
+    if aside is not None:
+        assert set(aside) == {"text", "reason", "newer", "when"}
+        assert stored.read_aside(stored.aside_record(aside["text"], aside["reason"],
+                                                     aside["newer"], aside["when"])) == aside
     try:
-        tableview.read_envelope(text)
-    except ValueError:
-        pass
+        saved, game = tableview.read_envelope(text)
+    except tableview.SaveError as error:
+        assert str(error) and error.newer in (True, False)
+    else:
+        assert isinstance(saved, dict) and isinstance(game, str)
+        assert tableview.read_envelope(tableview.save_envelope(saved, game)) == (saved, game)
 
 
 def test_the_issues_setting_is_kept_for_the_dialog_to_refuse() -> None:
@@ -276,6 +332,15 @@ def test_a_backup_with_any_part_not_ours_is_refused_whole(change: dict[str, Any]
     assert caught.value.newer is newer
 
 
+@pytest.mark.parametrize("part", ["viewer", "showing"])
+def test_a_backup_whose_viewer_or_show_has_no_game_is_refused(part: str) -> None:
+    data = {key: value for key, value in valid_backup().items()
+            if key not in ("game", "viewer", "showing")}
+    data[part] = 1
+    with pytest.raises(backup.BackupError, match=f"{part} belongs to no game"):
+        backup.read_backup(json.dumps(data), OFFER)
+
+
 def test_a_backup_whose_game_has_damaged_settings_is_refused() -> None:
     data = valid_backup()
     data["game"]["settings"]["rules"]["players"] = 9
@@ -283,10 +348,104 @@ def test_a_backup_whose_game_has_damaged_settings_is_refused() -> None:
         backup.read_backup(json.dumps(data), OFFER)
 
 
-@settings(max_examples=100, derandomize=True)
-@given(text=TEXTS)
+@cache
+def backup_of(name: str) -> str:
+    return str(backup.make_backup(device(name).get, list(device(name))))
+
+
+@st.composite
+def backup_files(draw: st.DrawFn) -> str:
+    """A device's backup with some of its parts, perhaps one of them (or of its top)
+    given one entry more or replaced by any JSON."""
+    data = json.loads(backup_of(draw(st.sampled_from(FIXTURE_NAMES))))
+    kept = draw(st.sets(st.sampled_from(backup.PARTS)))
+    data = {key: value for key, value in data.items()
+            if key in ("format", "version", "made") or key in kept}
+    if draw(st.booleans()):
+        key = draw(st.sampled_from(sorted(data) + list(backup.TOP)))
+        value = data.get(key)
+        if isinstance(value, dict) and draw(st.booleans()):
+            value = dict(value, **{draw(st.text(max_size=3)): draw(JSON)})  # one entry more
+        else:
+            value = draw(st.one_of(JSON, st.integers(-1, 9),
+                                   st.dictionaries(st.text(max_size=3), JSON, max_size=3)))
+        data[key] = value
+    return json.dumps(data)
+
+
+GAME_FILES = st.sampled_from([text for name in FIXTURE_NAMES for text in (
+    fixture(name)["storage"]["cribbage.save"],
+    json.loads(fixture(name)["storage"]["cribbage.save"])["game"])])
+WRITTEN = {stored.SAVE_KEY, stored.FINISHED_KEY, stored.VIEWER_KEY, stored.SHOW_KEY,
+           stored.SETTINGS_KEY, stored.TALLY_KEY, stored.PUZZLES_KEY, stored.DRILLS_KEY,
+           stored.LANGUAGE_KEY}
+
+
+def check_plan(plan: dict[str, Any]) -> None:
+    """A restore's plan as read_backup promises it: every value it writes reads through
+    its key's loader without a problem."""
+    assert set(plan) - {"aside"} == {"game", "viewer", "parts", "games", "books", "made",
+                                     "writes"}
+    parts = plan["parts"]
+    assert len(set(parts)) == len(parts) and set(parts) <= set(backup.PARTS) - {"viewer",
+                                                                                 "showing"}
+    written = dict(plan["writes"])
+    assert len(written) == len(plan["writes"])
+    games = 0
+    for key, text in written.items():
+        assert isinstance(text, str)
+        if key in (stored.SAVE_KEY, stored.FINISHED_KEY):
+            saved, game = tableview.read_envelope(text)
+            shell.settings_from_saved(saved, OFFER)
+        elif key.startswith(stored.STATS_KEY):
+            book = key[len(stored.STATS_KEY) + 1:]
+            assert key == handoffview.stats_key(stored.STATS_KEY, book)
+            assert book == "" or book in plan["books"]
+            stats, problem = statsview.load_stats(text)
+            assert problem is None
+            games += sum(won + lost for won, lost in stats["levels"].values())
+        elif key in (stored.PUZZLES_KEY, stored.DRILLS_KEY):
+            assert isinstance(json.loads(text), dict)
+        elif key == stored.LANGUAGE_KEY:
+            assert text in shell.i18n.LANGUAGES
+        else:
+            assert key in WRITTEN
+            loader = {stored.VIEWER_KEY: stored.load_seat, stored.SHOW_KEY: stored.load_deal,
+                      stored.SETTINGS_KEY: stored.load_settings,
+                      stored.TALLY_KEY: stored.load_tally}[key]
+            assert loader(text)[1] is None, key
+    assert plan["games"] == games
+    assert ("game" in parts) == (stored.SAVE_KEY in written)
+    if stored.SAVE_KEY in written:
+        assert plan["game"] == tableview.read_envelope(written[stored.SAVE_KEY])[1]
+    else:
+        assert plan["game"] is None
+    assert plan["viewer"] is None or plan["viewer"] in range(4)
+
+
+def decoded(writes: list[tuple[str, str]]) -> dict[str, Any]:
+    return {key: text if key == stored.LANGUAGE_KEY else json.loads(text)
+            for key, text in writes}
+
+
+@settings(max_examples=200, derandomize=True)
+@given(text=st.one_of(TEXTS, GAME_FILES, backup_files(), backup_files(), backup_files()))
 def test_reading_any_file_raises_only_backup_error(text: str | None) -> None:
+    """A file is refused whole with a reason, or read as a plan whose every write is
+    ours, and the backup of a device it was restored onto reads as the same plan."""
     try:
-        backup.read_backup(text, OFFER)
-    except backup.BackupError:
-        pass
+        plan = backup.read_backup(text, OFFER)
+    except backup.BackupError as error:
+        assert str(error) and error.newer in (True, False)
+        return
+    check_plan(plan)
+    after: dict[str, str] = {}
+    for key, value in backup.restore_writes(plan, [], []):
+        if value is not None:
+            after[key] = value
+    again = backup.read_backup(backup.make_backup(after.get, list(after)), OFFER)
+    assert sorted(again["parts"]) == sorted(plan["parts"])
+    assert decoded(again["writes"]) == decoded(plan["writes"])
+    assert (again["game"], again["viewer"], again["games"], again["books"],
+            again.get("aside")) == (plan["game"], plan["viewer"], plan["games"],
+                                    plan["books"], plan.get("aside"))

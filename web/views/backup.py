@@ -201,6 +201,8 @@ def _read_part(plan, part, value, offer):
     elif part in ("viewer", "showing"):
         if type(value) is not int:
             raise BackupError("the backup's " + part + " is damaged")
+        if plan["game"] is None:  # it would be taken for the device's own game's
+            raise BackupError("the backup's " + part + " belongs to no game")
         loader = stored.load_seat if part == "viewer" else stored.load_deal
         number, problem = loader(str(value))
         if problem is not None:

@@ -187,6 +187,15 @@ def settings_from_saved(saved, offer):
     Traceback (most recent call last):
     ...
     ValueError: the saved settings are damaged
+
+    A value the engine does not offer is refused, never put right:
+
+    >>> seven = settings_from_form({"cards": "7"}, EXAMPLE_OFFER)
+    >>> seven["rules"]["players"], seven["levels"] = 3, ["easy", "easy"]
+    >>> settings_from_saved(seven, EXAMPLE_OFFER)
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved settings are damaged
     """
     try:
         # Games saved before manual pegging existed have no such key: it was off.
@@ -211,7 +220,9 @@ def settings_from_saved(saved, offer):
     except (KeyError, TypeError, AttributeError, IndexError, ValueError, RuntimeError):
         # RuntimeError: str() of a value nested too deeply (MicroPython's json reads it)
         raise ValueError("the saved settings are damaged") from None
-    if settings["rules"] != rules or settings["levels"] != levels:
+    # The dialog starts no game its notice stops (seven-card for three): neither does a save.
+    if (settings["rules"] != rules or settings["levels"] != levels
+            or variant_notice(settings, offer) is not None):
         raise ValueError("the saved settings are damaged")
     return settings
 
