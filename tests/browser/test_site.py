@@ -22,7 +22,6 @@ def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -
     table = app.table
     assert table.get_attribute("data-engine") == "loading"
     start = page.get_by_role("button", name="Start")
-    assert start.is_disabled()
     assert page.locator("#engine-progress").is_visible()
     # The dialog is usable at once: its choices can be made while the engine loads.
     more_options(page)
@@ -34,13 +33,23 @@ def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -
     page.wait_for_function(
         "() => document.getElementById('engine-stage').textContent.includes('Downloading')"
     )
+    # Start takes a press at once: the felt shows the deck being shuffled meanwhile.
+    assert start.is_enabled()
+    start.click()
+    page.wait_for_selector("#table[data-shuffling]")
+    assert page.locator("#new-game").is_hidden()
+    assert page.locator(".status .shuffling-note").inner_text().startswith("Shuffling the deck")
+    assert table.get_attribute("data-phase") == "setup"
+    assert table.get_attribute("data-engine") == "loading"
     for route in held:
         route.continue_()
     page.unroute("**/pyodide.asm.wasm")
-    app.wait_engine()
-    assert start.is_enabled()
-    start.click()
+    # The deal follows the moment the engine answers, with the dialog's choices.
     page.wait_for_selector("#table[data-phase=cut]")
+    assert table.get_attribute("data-engine") == "ready"
+    assert table.get_attribute("data-shuffling") is None
+    assert page.locator(".status .shuffling-note").count() == 0 or \
+        page.locator(".status .shuffling-note").is_hidden()
     assert page.locator("[data-score]").count() == 3
     assert app.result("state")["phase"] == "cut"
     view = app.result("view", {"seat": 0})
@@ -49,6 +58,32 @@ def test_shell_and_dialog_work_before_the_engine_is_ready(app: Any, page: Any) -
         and view["rules"]["target"] == 61
         and view["rules"]["exact_finish"]
     )
+
+
+# No service worker: the reload's engine must come from the network, where it is held.
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_start_pressed_early_never_replaces_a_saved_game(app: Any, page: Any) -> None:
+    """A reload with a game in progress: Start pressed before the engine answers gives way
+    to the saved game, which resumes where it was."""
+    app.open().wait_engine()
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#table:not([data-phase=setup])")
+    saved = page.evaluate("localStorage.getItem('cribbage.save')")
+    assert saved
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/*.snapshot", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector("#table[data-phase=setup]")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#table[data-shuffling]")
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/*.snapshot")
+    page.wait_for_selector("#table[data-resume=resumed]")
+    page.wait_for_selector("#table:not([data-shuffling])")
+    assert page.evaluate("localStorage.getItem('cribbage.save')") == saved
 
 
 def test_loading_progress_reports_real_stages(app: Any, page: Any) -> None:
@@ -157,7 +192,8 @@ def test_an_engine_that_cannot_load_says_so(page: Any) -> None:
         "() => document.getElementById('engine-stage').textContent.includes('could not load')"
     )
     assert page.locator("#table").get_attribute("data-engine") == "loading"
-    assert page.get_by_role("button", name="Start").is_disabled()
+    # Start, live from the first frame, goes off once the UI hears of the failure.
+    page.wait_for_selector("#new-game button[name=start]:disabled")
     reply = page.evaluate(
         "window.cribbageEngine.hello('{}').then(() => 'answered', (e) => e.message)"
     )

@@ -46,6 +46,40 @@ class Dom:
         self.stats = document.getElementById("stats")
         self.header = self.table.querySelector(".table-header")
         self.forced_speed = url_speed()  # ?speed=N overrides the dialog (0: no animations)
+        # Start takes a press from the moment the dialog is live (main.py); until the table
+        # runs (TableGame.run sets on_start) and its engine is ready, the press is held.
+        self.on_start = None
+        self.start_held = False
+
+    def hold_start(self):
+        """Start pressed before the engine answered: the dialog gives way to the felt, where
+        the deck is shuffled and the status says so, until the table deals (TableGame.run)."""
+        self.start_held = True
+        self.form.hidden = True
+        self.table.removeAttribute("data-dialog")
+        self.table.setAttribute("data-shuffling", "")
+        note = self.status.querySelector(".shuffling-note")
+        if note is not None:
+            note.hidden = False
+
+    def cannot_start(self):
+        """The table or its engine cannot load: Start goes off, and a held press gives way to
+        the dialog, which says why."""
+        self.start.disabled = True
+        if self.start_held:
+            self.release_start(reopen=True)
+
+    def release_start(self, reopen):
+        """The held press is answered (a deal, a resumed game) or, with ``reopen``, cannot be
+        (the engine failed): the shuffling stops and the dialog comes back to say why."""
+        self.start_held = False
+        self.table.removeAttribute("data-shuffling")
+        note = self.status.querySelector(".shuffling-note")
+        if note is not None:
+            note.hidden = True
+        if reopen:
+            self.form.hidden = False
+            self.table.setAttribute("data-dialog", "new-game")
 
     def part(self, selector):
         """The first element of the table matching ``selector``."""

@@ -112,7 +112,8 @@ async def boot(dom):
     """Import the rest of the UI in separate turns, take the page's language, run the table."""
     try:
         await fetch_later_modules()
-    except Exception as error:  # offline before the offline copy was stored; Start stays off
+    except Exception as error:  # offline before the offline copy was stored: Start goes off
+        dom.cannot_start()
         window.cribbageLoading.failed(None, str(error) or "network", "ui.loading.table_failed")
         raise
     for name in UI_MODULES:
@@ -135,6 +136,16 @@ async def boot(dom):
     await table.run()
 
 
+def on_start(dom, event):
+    """Start pressed: the table's handler once it runs, else the press is held (the deck is
+    shuffled on the felt) and the table deals as soon as its engine answers."""
+    event.preventDefault()
+    if dom.on_start is not None:
+        dom.on_start()
+    elif not dom.start_held:
+        dom.hold_start()
+
+
 def main():
     dom = Dom()
     dom.form.querySelector("select[name=players]").addEventListener(
@@ -149,6 +160,8 @@ def main():
         "toggle", create_proxy(lambda event: remember_more(dom)))
     dom.table.setAttribute("data-speed", "0" if dom.forced_speed == 0 else "1")
     dom.table.setAttribute("data-phase", "setup")
+    dom.form.addEventListener("submit", create_proxy(lambda event: on_start(dom, event)))
+    dom.start.disabled = False  # a press is taken from now on: never a dead Start
     window.performance.mark("cribbage:ui-ready")
     asyncio.create_task(boot(dom))
 

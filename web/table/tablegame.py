@@ -603,10 +603,24 @@ class TableGame(TableInput):
         elif card is not None:
             card.focus()
 
-    def on_submit(self, event):
-        event.preventDefault()
-        if self.state.engine is not None and not self.tabs.away:
-            asyncio.create_task(self.start_game())
+    def on_start(self):
+        """Start pressed (main.py's handler): a new game, or held until the engine answers."""
+        if self.tabs.away:
+            return
+        if self.dom.table.getAttribute("data-engine") != "ready":  # set once hello answered
+            if not self.dom.start_held:
+                self.dom.hold_start()
+            return
+        asyncio.create_task(self.start_game())
+
+    async def deal_held_start(self):
+        """Answer a Start pressed before the engine was ready: deal a new game, unless the
+        page resumed the player's saved game or joined a friend meanwhile (a press must
+        never replace a game in progress)."""
+        resumed = self.dom.table.getAttribute("data-resume") == "resumed"
+        self.dom.release_start(reopen=False)
+        if not resumed and not self.friend.started and self.state.view is None:
+            await self.start_game()
 
     async def connect(self):
         """Wait for the engine worker, check it answers, then enable Start.
@@ -621,10 +635,12 @@ class TableGame(TableInput):
         try:
             self.state.engine = await window.cribbageEngine.ready
         except Exception as error:
+            self.dom.cannot_start()
             window.cribbageLoading.failed(self.words.t("loading.failed", {"reason": str(error)}))
             return
         ok, result = await self.call("hello")
         if not ok:
+            self.dom.cannot_start()
             window.cribbageLoading.failed(shell.error_text(self.words, result))
             return
         self.state.hello = result
@@ -659,7 +675,7 @@ class TableGame(TableInput):
     async def run(self):
         """Wire the table's inputs, wait for the engine, resume a saved game."""
         self.tabs.listen()
-        self.dom.form.addEventListener("submit", create_proxy(self.on_submit))
+        self.dom.on_start = self.on_start
         self.dom.table.addEventListener("click", create_proxy(self.on_click))
         self.dom.table.addEventListener("dblclick", create_proxy(self.on_double))
         self.dom.table.addEventListener("dragstart", create_proxy(self.on_drag_start))
@@ -673,9 +689,12 @@ class TableGame(TableInput):
         window.onresize = create_proxy(self.place_dialogs)
         self.place_dialogs()
         await self.connect()
-        if self.dom.table.getAttribute("data-engine") == "ready":
-            if not await self.friend.from_address():  # an invitation link: join it
-                await self.resume_saved()
+        if self.dom.table.getAttribute("data-engine") != "ready":
+            return  # the dialog says why (connect)
+        if not await self.friend.from_address():  # an invitation link: join it
+            await self.resume_saved()
+        if self.dom.start_held:
+            await self.deal_held_start()
 
     def announce(self, text, heard=False):
         """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment
