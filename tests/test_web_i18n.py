@@ -105,7 +105,7 @@ def test_game_over_words() -> None:
     w = shell.Words("es")
     assert tableview.outcome_text(w, outcome, tableview.seat_names(w, [0, 1]), 0) == (
         "¡Has ganado con doble capote! (3 puntos de partida)")
-    assert tableview.final_scores(w, [121, 50], tableview.seat_names(w, [0, 1]), 121) == (
+    assert tableview.final_scores(w, [121, 50], tableview.seat_names(w, [0, 1])) == (
         "Tú 121, Ordenador 50")
     w = shell.Words("ja")
     assert tableview.outcome_text(w, dict(outcome, winner=1, kind="win", game_points=1),

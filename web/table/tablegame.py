@@ -485,7 +485,7 @@ class TableGame(TableInput):
         # reduced motion or ?speed=0).
         dialog.toggleAttribute("data-won", my_team is None or outcome["winner"] == my_team)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
-            outcome["scores"], names, state.rules()["target"])
+            outcome["scores"], names)
         shared = handoffview.pass_and_play(state.settings)
         dialog.querySelector(".tally").hidden = shared
         dialog.querySelector(".tally").textContent = "" if shared else (
