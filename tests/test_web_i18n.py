@@ -113,6 +113,20 @@ def test_game_over_words() -> None:
         "コンピューターの勝ち！（ゲームポイント1）")
 
 
+def test_a_team_wins_in_the_plural_in_every_language() -> None:
+    outcome = {"winner": 1, "kind": "skunk", "game_points": 2, "scores": [80, 121]}
+    said = {}
+    for lang in ("en", "es", "ja"):
+        w = shell.Words(lang)
+        teams = tableview.score_names(w, tableview.seat_names(w, [0, 1, 0, 1]), 2)
+        said[lang] = tableview.outcome_text(w, outcome, teams, 0, partners=True)
+    assert said == {"en": "Opponents win with a skunk! (2 game points)",
+                    "es": "¡Ganan los rivales con capote! (2 puntos de partida)",
+                    "ja": "相手チームの勝ち（スカンク）！（ゲームポイント2）"}
+    w = shell.Words()  # a named player alone wins in the singular
+    assert tableview.outcome_text(w, outcome, ["Ana", "Bo"], None).startswith("Bo wins ")
+
+
 def test_engine_errors_are_said_by_kind() -> None:
     w = shell.Words()
     error = {"kind": "no-game", "type": "ProtocolError", "message": "Start a game first."}
