@@ -106,8 +106,8 @@ def test_the_felt_shows_exactly_what_the_step_holds(seed: int, moves: int | None
                 assert glyph(event["cards"][0]) in item, (event, item)
             if event["kind"] == "play":
                 assert f"— {event['count']}" in item, (event, item)
-            if event["points"]:
-                assert str(event["points"]) in item, (event, item)
+            if event["worth"]:  # what was counted, pegged or not
+                assert str(event["worth"]) in item, (event, item)
     assert ("revealed" in steps["steps"][-1]) is game.is_over
 
 

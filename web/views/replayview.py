@@ -19,7 +19,7 @@ and CPython (tests), in the same subset as the rest of web/views/.
 True
 """
 
-from pegboard import board_svg, escape, leapfrog, pegged
+from pegboard import board_svg, escape, leapfrog
 from shell import i18n
 from tableview import backs_html, card_html, score_names
 from tableview import seat_names as table_seat_names
@@ -209,8 +209,7 @@ def trades(old, new):
 def scores_text(words, replay, index, names):
     """``You 12, Computer 9``."""
     sides = score_names(words, names, replay["teams"])
-    target = replay["rules"]["target"]
-    scores = [pegged(score, target) for score in replay["steps"][index]["view"]["scores"]]
+    scores = replay["steps"][index]["view"]["scores"]
     return words.joined([words.t("final.score", {"name": name, "score": score})
                          for name, score in zip(sides, scores)])
 
