@@ -183,10 +183,11 @@ function cardButton(code, enabled) {
 /** A face-down card (the other player's hand). */
 const cardBack = () => kit.el("span", { class: "card back", "aria-hidden": "true" });
 
-/** A player's panel on the felt: the name and the score in large type. */
-function playerPanel(name, score, extra = "") {
+/** A player's panel on the felt: the name, the score in large type, the dealer's button. */
+function playerPanel(name, score, extra, dealer) {
   return kit.el("div", { class: `pz-player ${extra}` },
-    kit.el("span", { class: "pz-name", text: name }), kit.el("b", { class: "pz-score", text: String(score) }));
+    kit.el("span", { class: "pz-name", text: name }), kit.el("b", { class: "pz-score", text: String(score) }),
+    dealer ? kit.el("span", { class: "dealer-mark", "aria-hidden": "true", text: t("puzzles.dealer_mark") }) : null);
 }
 
 function titleOf(puzzle) {
@@ -195,14 +196,15 @@ function titleOf(puzzle) {
     : t(`puzzles.title.${puzzle.kind}`, { date: puzzle.date });
 }
 
-/** The top of the felt: the puzzle's title and who deals. */
+/** The top of the felt: the puzzle's title, and for a discard who deals (a play shows it
+ * on the dealer's panel, as the table does). */
 function feltTop(puzzle) {
   const { el } = kit;
   const dealer = puzzle.seat === "dealer";
   return el("div", { class: "felt-top" },
     el("h3", { class: "puzzle-title", text: titleOf(puzzle) }),
-    el("span", { class: `seat-chip${dealer ? " dealer" : ""}`,
-      text: t(dealer ? "puzzles.chip.dealer" : "puzzles.chip.pone") }));
+    puzzle.kind === "discard" ? el("span", { class: `seat-chip${dealer ? " dealer" : ""}`, "aria-hidden": "true",
+      text: t(dealer ? "puzzles.chip.dealer" : "puzzles.chip.pone") }) : null);
 }
 
 /** What to do, and what is picked so far (said as it changes). The seat in words is for
@@ -234,7 +236,7 @@ function playTable(puzzle) {
   const theirs = el("div", { class: "their-cards" });
   for (let i = 0; i < puzzle.their_cards; i += 1) theirs.append(cardBack());
   const them = el("div", { class: "pz-row them" },
-    playerPanel(t("puzzles.player.them"), puzzle.scores.them), theirs,
+    playerPanel(t("puzzles.player.them"), puzzle.scores.them, "", puzzle.seat === "pone"), theirs,
     puzzle.they_said_go ? el("span", { class: "bubble", text: t("puzzles.go_bubble") }) : null);
   const pile = kit.cards(puzzle.pile, t("widget.pile"), "");
   pile.classList.add("pile");
@@ -251,7 +253,8 @@ function playTable(puzzle) {
     mine: mine.length ? mine.map(cardText).join(" ") : t("puzzles.nothing"),
     theirs: seen.length ? seen.map(cardText).join(" ") : t("puzzles.nothing"),
     left: puzzle.their_cards }) });
-  const you = el("div", { class: "pz-row you" }, playerPanel(t("puzzles.player.me"), puzzle.scores.you, "mine"),
+  const you = el("div", { class: "pz-row you" }, playerPanel(t("puzzles.player.me"), puzzle.scores.you, "mine",
+    puzzle.seat === "dealer"),
     taskBox(puzzle));
   return [them, centre, known, you];
 }
@@ -531,7 +534,9 @@ function drawDays() {
   if (!answered.length) list.append(el("li", { text: t("puzzles.history.empty") }));
 }
 
-async function show(which, nextPractice = false) {
+/** Show a puzzle; `chosen` when the player asked for it (a tab, the next one): then the
+ * felt is brought into view, whole where it fits, as a new deal is at the table. */
+async function show(which, nextPractice = false, chosen = true) {
   state.showing = which;
   for (const button of document.querySelectorAll(".chooser button")) {
     button.setAttribute("aria-pressed", String(button.dataset.show === which));
@@ -554,6 +559,7 @@ async function show(which, nextPractice = false) {
     }
     if (state.showing !== which) return;
     drawPuzzle(puzzle, puzzle.practice ? null : state.store.history[puzzle.date]?.[puzzle.kind]);
+    if (chosen) root.querySelector(".puzzle-felt").scrollIntoView({ block: "nearest" });
     if (!puzzle.practice) performance.mark(`cribbage:puzzle-ready:${puzzle.kind}`);
   } catch (error) {
     if (state.showing !== which) return;
@@ -636,7 +642,7 @@ async function main() {
   root.addEventListener("keydown", onPuzzleKey);
   drawDays();
   const today = state.store.history[state.date] || {};
-  show(today.discard && !today.play ? "play" : "discard");
+  show(today.discard && !today.play ? "play" : "discard", false, false);
   startDrill();
 }
 
