@@ -170,7 +170,6 @@ def test_the_daily_puzzles_played_shared_and_remembered(page: Any) -> None:
     assert page.locator("#puzzle .puzzle-hand button.card:not([disabled])").count() == 0
     share = page.locator("#share-text").inner_text()
     assert share.startswith(f"Cribbage puzzle {DATE}: discard ✓ (best), play –")
-    assert_no_violations(page, "the day's discard, answered")
 
     show(page, "Play of the day", "play")
     play = engine_puzzle(page, "play")
@@ -192,14 +191,15 @@ def test_the_daily_puzzles_played_shared_and_remembered(page: Any) -> None:
     assert f"play ✗ ({ordinal} of {len(play['choices'])})" in share
     for choice in play["choices"]:  # no spoilers: no card in the share text
         assert choice["name"] not in share and choice["cards"][0] not in share
-    assert_no_violations(page, "the day's play, answered")
-    long_tasks = page.evaluate("window.__longTasks")
+    long_tasks = page.evaluate("window.__longTasks")  # before axe, a long task of its own
     assert all(task["duration"] <= 200 for task in long_tasks), long_tasks
+    assert_no_violations(page, "the day's play, answered")
 
     page.reload()
     page.wait_for_selector("#puzzle[data-state=answered]")
     assert puzzle.get_attribute("data-rank") == "1"  # the discard, answered before
     assert_discard_ranked(page, best)
+    assert_no_violations(page, "the day's discard, answered")
     stored = json.loads(page.evaluate("localStorage.getItem('cribbage-puzzles')"))
     assert stored["history"][DATE]["play"]["rank"] == worst["rank"]
     assert page.locator("#history-list li").first.text_content().startswith(DATE)

@@ -187,7 +187,8 @@ const cardBack = () => kit.el("span", { class: "card back", "aria-hidden": "true
 function playerPanel(name, score, extra, dealer) {
   return kit.el("div", { class: `pz-player ${extra}` },
     kit.el("span", { class: "pz-name", text: name }), kit.el("b", { class: "pz-score", text: String(score) }),
-    dealer ? kit.el("span", { class: "dealer-mark", "aria-hidden": "true", text: t("puzzles.dealer_mark") }) : null);
+    dealer ? kit.el("span", { class: "dealer-mark", "aria-hidden": "true", text: t("puzzles.dealer_mark") })
+      : null);
 }
 
 function titleOf(puzzle) {
@@ -364,11 +365,13 @@ function showAnswer(puzzle, chosen, fresh) {
     ? t("puzzles.verdict.best", { choice: chosen.name })
     : t("puzzles.verdict.other", { choice: chosen.name, place: ordinal(chosen.rank),
       of: puzzle.choices.length, best: best.name, lost });
-  const said = el("p", { class: `headline ${chosen.rank === 1 ? "right" : "wrong"}`, tabindex: "-1", text: headline });
+  const said = el("p", { class: `headline ${chosen.rank === 1 ? "right" : "wrong"}`, tabindex: "-1",
+    text: headline });
   const why = el("div", { class: "why" },
     el("p", { class: "why-best", text: t("puzzles.why.best", { choice: best.name, reason: best.reason }) }));
   if (chosen !== best) {
-    why.append(el("p", { class: "why-yours", text: t("puzzles.why.yours", { choice: chosen.name, reason: chosen.reason }) }));
+    why.append(el("p", { class: "why-yours",
+      text: t("puzzles.why.yours", { choice: chosen.name, reason: chosen.reason }) }));
   }
   const after = [said, why, rankingChart(puzzle, chosen),
     el("p", { class: "explain", text: t(`puzzles.explain.${puzzle.kind}`) })];
@@ -418,10 +421,11 @@ function barsOf(puzzle, choice) {
   ];
 }
 
-const LEGEND = {
-  discard: { dealer: ["hand", "crib-mine", "total"], pone: ["hand", "crib-theirs", "total"] },
-  play: { dealer: ["gain", "loss", "now", "reply"], pone: ["gain", "loss", "now", "reply"] },
-};
+/** The chart's parts, in its legend's order. */
+function legendParts(puzzle) {
+  if (puzzle.kind === "play") return ["gain", "loss", "now", "reply"];
+  return ["hand", puzzle.seat === "dealer" ? "crib-mine" : "crib-theirs", "total"];
+}
 
 /** "13.51" for a discard, "+1.31" / "−0.05" for a play (a lead over the other player). */
 function figure(puzzle, value) {
@@ -437,54 +441,53 @@ function barPicture(bars, value, lo, hi) {
     focusable: "false", class: "bar-svg" });
   for (const bar of bars) {
     if (bar.to - bar.from <= 0) continue;
-    picture.append(svg("rect", { class: `seg ${bar.part}`, x: x(bar.from).toFixed(1), width: (x(bar.to) - x(bar.from)).toFixed(1),
-      y: bar.thin ? 22 : 3, height: bar.thin ? 7 : 17 }));
+    picture.append(svg("rect", { class: `seg ${bar.part}`, x: x(bar.from).toFixed(1),
+      width: (x(bar.to) - x(bar.from)).toFixed(1), y: bar.thin ? 22 : 3, height: bar.thin ? 7 : 17 }));
   }
   if (lo < 0) picture.append(svg("line", { class: "zero", x1: x(0), x2: x(0), y1: 0, y2: 30 }));
   picture.append(svg("line", { class: "marker", x1: x(value), x2: x(value), y1: 0, y2: 22 }));
   return picture;
 }
 
-/** Every choice ranked, best first: one bar per choice on one scale, the best and yours
- * marked in words too; each row holds the coach's reason for screen readers, and every
- * reason is listed under the chart. */
+/** One choice's row: its rank, its cards (faces, and in words for screen readers), "best"
+ * and "yours", its bars, its value, and the coach's reason for screen readers. */
+function barRow(puzzle, choice, bars, mine, lo, hi) {
+  const { el } = kit;
+  const row = el("li", { class: `bar-row${choice.rank === 1 ? " best" : ""}${mine ? " chosen" : ""}`,
+    "data-cards": choice.cards.join(" "), "data-rank": String(choice.rank), "data-value": String(choice.value) });
+  const faces = el("span", { class: "bar-cards" });
+  for (const code of choice.cards) {
+    faces.append(el("span", { class: `face ${code[1] === "H" || code[1] === "D" ? "red" : "black"}`,
+      "aria-hidden": "true", text: cardText(code) }));
+  }
+  faces.append(el("span", { class: "visually-hidden", text: choice.name }));
+  const tags = el("span", { class: "bar-tags" });
+  if (choice.rank === 1) tags.append(el("span", { class: "tag best", text: t("puzzles.tag.best") }));
+  if (mine) tags.append(el("span", { class: "tag yours", text: t("puzzles.tag.yours") }));
+  row.append(
+    el("span", { class: "bar-rank", text: String(choice.rank) }), faces, tags,
+    el("span", { class: "bar-plot" }, barPicture(bars, choice.value, lo, hi)),
+    el("span", { class: "bar-total", text: figure(puzzle, choice.value) }),
+    el("span", { class: "visually-hidden", text: `${t("puzzles.comma")}${choice.reason}` }));
+  return row;
+}
+
+/** Every choice ranked, best first: one bar per choice on one scale (zero included), the
+ * best and yours marked in words too; every reason is listed under the chart. */
 function rankingChart(puzzle, chosen) {
   const { el } = kit;
   const bars = puzzle.choices.map((choice) => barsOf(puzzle, choice));
   const ends = bars.flat().flatMap((bar) => [bar.from, bar.to]).concat(puzzle.choices.map((c) => c.value), 0);
   const lo = Math.min(...ends);
   const hi = Math.max(...ends, lo + 1);
-  const legend = el("ul", { class: "legend" });
-  for (const part of LEGEND[puzzle.kind][puzzle.seat]) {
-    legend.append(el("li", {}, el("span", { class: `swatch ${part}`, "aria-hidden": "true" }),
-      el("span", { text: t(`puzzles.legend.${part}`) })));
-  }
-  const list = el("ol", { class: "bars", "aria-label": t("puzzles.ranking") });
-  puzzle.choices.forEach((choice, i) => {
-    const mine = choice === chosen;
-    const row = el("li", { class: `bar-row${choice.rank === 1 ? " best" : ""}${mine ? " chosen" : ""}`,
-      "data-cards": choice.cards.join(" "), "data-rank": String(choice.rank), "data-value": String(choice.value) });
-    const faces = el("span", { class: "bar-cards" });
-    for (const code of choice.cards) {
-      faces.append(el("span", { class: `face ${code[1] === "H" || code[1] === "D" ? "red" : "black"}`,
-        "aria-hidden": "true", text: cardText(code) }));
-    }
-    faces.append(el("span", { class: "visually-hidden", text: choice.name }));
-    const tags = el("span", { class: "bar-tags" });
-    if (choice.rank === 1) tags.append(el("span", { class: "tag best", text: t("puzzles.tag.best") }));
-    if (mine) tags.append(el("span", { class: "tag yours", text: t("puzzles.tag.yours") }));
-    row.append(
-      el("span", { class: "bar-rank", text: String(choice.rank) }), faces, tags,
-      el("span", { class: "bar-plot" }, barPicture(bars[i], choice.value, lo, hi)),
-      el("span", { class: "bar-total", text: figure(puzzle, choice.value) }),
-      el("span", { class: "visually-hidden", text: `${t("puzzles.comma")}${choice.reason}` }));
-    list.append(row);
-  });
-  const reasons = el("ol", { class: "reasons" });
-  for (const choice of puzzle.choices) {
-    reasons.append(el("li", { value: String(choice.rank) },
-      el("b", { text: choice.cards.map(cardText).join(" ") }), ` ${choice.reason}`));
-  }
+  const legend = el("ul", { class: "legend" }, ...legendParts(puzzle).map((part) => el("li", {},
+    el("span", { class: `swatch ${part}`, "aria-hidden": "true" }),
+    el("span", { text: t(`puzzles.legend.${part}`) }))));
+  const list = el("ol", { class: "bars", "aria-label": t("puzzles.ranking") },
+    ...puzzle.choices.map((choice, i) => barRow(puzzle, choice, bars[i], choice === chosen, lo, hi)));
+  const reasons = el("ol", { class: "reasons" }, ...puzzle.choices.map((choice) =>
+    el("li", { value: String(choice.rank) }, el("b", { text: choice.cards.map(cardText).join(" ") }),
+      ` ${choice.reason}`)));
   return el("figure", { class: "ranking-chart", "data-kind": puzzle.kind },
     el("figcaption", { text: t(`puzzles.chart.${puzzle.kind}`) }), legend, list,
     el("details", { class: "all-reasons" }, el("summary", { text: t("puzzles.reasons") }), reasons));
@@ -497,6 +500,23 @@ const DAYS_SHOWN = 14;
 /** A day's mark for one puzzle: best, answered (not the best) or open. */
 const markOf = (result) => (!result ? "open" : result.rank === 1 ? "best" : "answered");
 
+/** A day of the last 14 as a link to its puzzles: the discard's mark above the play's,
+ * the day of the month, and the day in words for screen readers. */
+function dayLink(date) {
+  const { el } = kit;
+  const entry = state.store.history[date] || {};
+  const done = entry.discard && entry.play ? "both" : entry.discard || entry.play ? "one" : "none";
+  const link = el("a", { href: `?date=${date}`, class: `day ${done}` },
+    el("span", { class: `mark ${markOf(entry.discard)}`, "aria-hidden": "true" }),
+    el("span", { class: `mark ${markOf(entry.play)}`, "aria-hidden": "true" }),
+    el("span", { class: "day-of-month", "aria-hidden": "true", text: String(Number(date.slice(8))) }),
+    el("span", { class: "visually-hidden", text: t("puzzles.history.line", {
+      date, discard: placeText(entry.discard), play: placeText(entry.play) }) }));
+  if (date === state.date) link.setAttribute("aria-current", "date");
+  return link;
+}
+
+/** Your days: the streak, the last 14 days, the share text of the day shown, every day answered. */
 function drawDays() {
   const { el } = kit;
   const today = isoDate();
@@ -504,33 +524,16 @@ function drawDays() {
   const days = streak(state.store.history, today);
   document.getElementById("streak-days").textContent = String(days);
   document.getElementById("streak").textContent = t("puzzles.streak", { days });
-  const box = document.querySelector(".share");
-  box.hidden = !day;
+  document.querySelector(".share").hidden = !day;
   if (day) document.getElementById("share-text").textContent = shareText(state.date, day, days);
   const dates = [today];
   while (dates.length < DAYS_SHOWN) dates.unshift(dayBefore(dates[0]));
-  const chart = document.getElementById("days-chart");
-  chart.replaceChildren();
-  for (const date of dates) {
-    const entry = state.store.history[date] || {};
-    const both = Boolean(entry.discard && entry.play);
-    const link = el("a", { href: `?date=${date}`, class: `day ${both ? "both" : entry.discard || entry.play ? "one" : "none"}` },
-      el("span", { class: `mark ${markOf(entry.discard)}`, "aria-hidden": "true" }),
-      el("span", { class: `mark ${markOf(entry.play)}`, "aria-hidden": "true" }),
-      el("span", { class: "day-of-month", "aria-hidden": "true", text: String(Number(date.slice(8))) }),
-      el("span", { class: "visually-hidden", text: t("puzzles.history.line", {
-        date, discard: placeText(entry.discard), play: placeText(entry.play) }) }));
-    if (date === state.date) link.setAttribute("aria-current", "date");
-    chart.append(el("li", {}, link));
-  }
+  document.getElementById("days-chart").replaceChildren(...dates.map((date) => el("li", {}, dayLink(date))));
   const list = document.getElementById("history-list");
-  list.replaceChildren();
   const answered = Object.keys(state.store.history).sort().reverse().slice(0, 60);
-  for (const date of answered) {
-    const entry = state.store.history[date];
-    list.append(el("li", { text: t("puzzles.history.line", {
-      date, discard: resultMark(entry.discard), play: resultMark(entry.play) }) }));
-  }
+  list.replaceChildren(...answered.map((date) => el("li", { text: t("puzzles.history.line", {
+    date, discard: resultMark(state.store.history[date].discard),
+    play: resultMark(state.store.history[date].play) }) })));
   if (!answered.length) list.append(el("li", { text: t("puzzles.history.empty") }));
 }
 
