@@ -94,10 +94,22 @@ PUZZLE = """() => {
   return puzzle ? { ...puzzle.dataset } : null;
 }"""
 
+# As a player answers: tap each card of the choice in your hand, then Check.
 CHOOSE = """(cards) => {
-  const choice = document.querySelector(`#puzzle button[data-cards="${cards}"]`);
-  if (choice) choice.click();
-  return Boolean(choice);
+  const hand = (code) => document.querySelector(`#puzzle .puzzle-hand button[data-card="${code}"]`);
+  const codes = cards.split(" ");
+  if (!codes.every(hand)) return false;
+  for (const code of codes) hand(code).click();
+  const check = document.querySelector("#puzzle button.check");
+  if (!check || check.disabled) return false;
+  check.click();
+  return true;
+}"""
+
+RANKED = """() => {
+  const rows = [...document.querySelectorAll("#puzzle .bar-row")];
+  if (!rows.length || !rows[0].matches(".best.chosen")) return null;
+  return [rows[0].dataset.cards, rows.length];
 }"""
 
 
@@ -111,7 +123,8 @@ def test_the_day_s_puzzle_solved(engine: Browser, server: RecordingServer) -> No
     answered = engine.wait(PUZZLE, until=lambda p: p.get("state") == "answered", timeout=30,
                             what="the puzzle answered")
     assert answered["kind"] == "discard" and answered["rank"] == "1", answered
-    assert int(answered["of"]) == 15, answered
+    assert int(answered["of"]) == 15 and answered["picked"] == best, answered
+    assert engine.run(RANKED) == [best, 15], "the chart: the best first, one bar per choice"
     assert_no_errors(engine)
 
 

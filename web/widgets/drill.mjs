@@ -45,6 +45,35 @@ function saveProgress(progress) {
   }
 }
 
+/** The points as buttons, 0 to 29 (every number a hand may be said to count): a tap writes
+ * it in the field, pressed, and takes the focus on to Check. reset(off, said) clears them,
+ * turns them off or on, and keeps the number answered pressed. */
+function pointsPad(el, label, input, check) {
+  const pad = el("div", { class: "drill-pad", role: "group", "aria-label": label });
+  const keys = [];
+  for (let n = 0; n <= 29; n += 1) {
+    const key = el("button", { type: "button", class: "pad-key", "data-points": String(n), "aria-pressed": "false",
+      text: String(n) });
+    key.addEventListener("click", () => {
+      input.value = String(n);
+      for (const other of keys) other.setAttribute("aria-pressed", String(other === key));
+      check.focus();
+    });
+    keys.push(key);
+  }
+  input.addEventListener("input", () => {
+    for (const key of keys) key.setAttribute("aria-pressed", String(key.dataset.points === input.value));
+  });
+  pad.append(...keys);
+  function reset(off, said = null) {
+    for (const key of keys) {
+      key.disabled = off;
+      key.setAttribute("aria-pressed", String(said !== null && Number(key.dataset.points) === said));
+    }
+  }
+  return { node: pad, reset };
+}
+
 function randomSeed() {
   const words = new Uint32Array(1);
   globalThis.crypto.getRandomValues(words);
@@ -53,7 +82,8 @@ function randomSeed() {
 
 /**
  * Draw a drill into kit's root. spec: {level, seed (null: random), timed}.
- * options.onProgress(progress) is told after each answer (the puzzles page shows it).
+ * options.onProgress(progress) is told after each answer (the puzzles page shows it);
+ * options.pad adds a pad of points to tap (0 to 29) beside the field (the puzzles page).
  */
 export function drillWidget(kit, spec, options = {}) {
   const { el, t } = kit;
@@ -72,7 +102,9 @@ export function drillWidget(kit, spec, options = {}) {
   const start = el("button", { type: "button", class: "button drill-start", text: t("drill.start_clock") });
   box.append(el("p", { class: "drill-level", text: t(`drill.level.${spec.level}`) }), status);
   if (spec.timed) box.append(clock);
-  box.append(picture, form, result, el("div", { class: "drill-buttons" }, spec.timed ? start : next));
+  const pad = options.pad ? pointsPad(el, t("drill.pad"), input, check) : null;
+  box.append(...[picture, pad?.node, form, result].filter(Boolean),
+    el("div", { class: "drill-buttons" }, spec.timed ? start : next));
   root.append(box);
 
   const progress = loadProgress();
@@ -103,6 +135,7 @@ export function drillWidget(kit, spec, options = {}) {
     input.value = "";
     input.disabled = true;
     check.disabled = true;
+    pad?.reset(true);
     try {
       const hand = await kit.engine.call("drill", { level: spec.level, seed, lang: kit.words.lang });
       if (mine !== generation) return;
@@ -116,6 +149,7 @@ export function drillWidget(kit, spec, options = {}) {
       delete box.dataset.correct;
       input.disabled = false;
       check.disabled = false;
+      pad?.reset(false);
       setState("ask");
       if (!spec.timed || timedRunning()) input.focus({ preventScroll: true });
     } catch (error) {
@@ -165,6 +199,7 @@ export function drillWidget(kit, spec, options = {}) {
     result.replaceChildren(...breakdown(current, said));
     input.disabled = true;
     check.disabled = true;
+    pad?.reset(true, said);
     setState("answered");
     seed += 1;
     if (timedRunning()) {
@@ -198,6 +233,7 @@ export function drillWidget(kit, spec, options = {}) {
     clock.textContent = t("drill.time_up", { right: round.right, tried: round.tried });
     input.disabled = true;
     check.disabled = true;
+    pad?.reset(true);
     start.disabled = false;
     box.dataset.state = "over";
   }
@@ -217,6 +253,7 @@ export function drillWidget(kit, spec, options = {}) {
     clock.textContent = t("drill.clock_ready", { seconds: CLOCK_SECONDS });
     input.disabled = true;
     check.disabled = true;
+    pad?.reset(true);
     box.dataset.state = "ready";
   } else {
     deal();
