@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from sitebuild.assemble import build
-from sitebuild.common import DIST
+from sitebuild.common import DIST, BuildError
 from sitebuild.compress import ENCODINGS
 from sitebuild.pins import PINS
 
@@ -228,9 +228,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
     base = "/"  # the URL path the site is served under
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # Before the base class binds: a port in use raises there, and its cleanup closes us.
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
+        super().__init__(*args, **kwargs)
 
     def get_request(self) -> tuple[socket.socket, Any]:
         """Accept a connection and remember it until it ends."""
@@ -294,7 +295,11 @@ def serve_in_thread(directory: Path = DIST, base: str = "/") -> tuple[SiteServer
 def build_and_serve(port: int, base: str = "/") -> int:
     """Build, then serve dist/ until interrupted."""
     build()
-    server = make_server(port, verbose=True, base=base)
+    try:
+        server = make_server(port, verbose=True, base=base)
+    except OSError as error:
+        raise BuildError(f"cannot serve on port {port} ({error.strerror}): "
+                         "try another one with --port N, or --port 0 for any free one") from None
     url = f"http://127.0.0.1:{server.server_address[1]}{server.base}"
     print(f"serving dist/ at {url}  (Ctrl+C stops)", flush=True)
     try:
