@@ -1,7 +1,7 @@
 """The Japanese texts' punctuation: full-width in Japanese prose, the same everywhere.
 
-Every Japanese catalogue (the engine's cribbage/lang/ja.json and the page's
-web/lang/*.ja.json) writes brackets, colons and the marks of a sentence in their
+Every Japanese catalogue (the engine's cribbage/lang/ja.json, the puzzles'
+reasons in cribbage/data/puzzle_words.json and the page's web/lang/*.ja.json) writes brackets, colons and the marks of a sentence in their
 full-width forms（）［］：！？, never the half-width ( ) [ ] : ! ? beside them. Left
 alone: the ``{names}`` filled in later, digits' grouping commas (12,994,800) and
 the seal's formula ``sha256(...)``, which is code and stays as typed.
@@ -45,8 +45,14 @@ def test_the_check_finds_half_width_marks() -> None:
     assert half_width("第{n}局：勝ち（右）、sha256(ソルト + \":\" + 山札)") == []
 
 
-@pytest.mark.parametrize("path", JAPANESE, ids=lambda path: path.name)
+# The puzzles' reasons: their Japanese part ("ja"), beside the other languages.
+PUZZLE_WORDS = ROOT / "cribbage" / "data" / "puzzle_words.json"
+
+
+@pytest.mark.parametrize("path", [*JAPANESE, PUZZLE_WORDS], ids=lambda path: path.name)
 def test_japanese_texts_use_full_width_punctuation(path: Path) -> None:
     catalogue = json.loads(path.read_text(encoding="utf-8"))
+    if path == PUZZLE_WORDS:
+        catalogue = catalogue["ja"]
     found = [(key, text) for key, text in texts(catalogue) if half_width(text)]
     assert not found, f"half-width punctuation in {path.name}: {found[:5]}"
