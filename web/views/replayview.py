@@ -320,8 +320,16 @@ class Replayed:
                                                 "total": len(self.replay["steps"]) - 1})
 
     def where(self, frame):
-        """The scrubber's value in words: ``Deal 2, move 14 of 40``."""
-        return self.words.t("replay.where", {"deal": self.deal(frame), "step": self.step(frame),
+        """The scrubber's value in words: ``Deal 2, move 14 of 40`` (before the first
+        deal, during the cut for it: the move alone).
+
+        >>> Replayed(words, EXAMPLE_REPLAY).where(3)
+        'Deal 2, move 1 of 1'
+        """
+        deal = self.deal(frame)
+        if deal < 1:
+            return self.position(frame)
+        return self.words.t("replay.where", {"deal": deal, "step": self.step(frame),
                                              "total": len(self.replay["steps"]) - 1})
 
     def pause(self, frame, speed):
