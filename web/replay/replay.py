@@ -242,6 +242,7 @@ class Viewer:
         shown = self.shown
         scrubber = self.part(".replay-scrubber")
         scrubber.value = str(frame)
+        scrubber.style.setProperty("--done", str(frame / max(1, shown.last())))
         scrubber.setAttribute("aria-valuetext", shown.where(frame))
         self.part(".replay-position").textContent = shown.position(frame)
         deal = shown.deal(frame)
