@@ -311,9 +311,9 @@ class Viewer:
             asyncio.create_task(self.play(self.turn))
 
     def moved(self):
-        """A frame chosen by hand: a message of the last one goes, and playing waits
+        """A frame chosen by hand: the message over the felt goes, and playing waits
         its full pause from here."""
-        if self.message is not None and self.message[0] in ("replay.copied", "replay.opened"):
+        if self.message is not None:
             self.say(None, None)
         if self.playing:
             self.turn += 1
