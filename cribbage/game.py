@@ -730,18 +730,22 @@ class Game:
              worth: int | None = None, miscount: str | None = None) -> None:
         """Record a scoring event and move the pegs; end the game at the target.
 
-        With exact finish, points that would carry the score past the target
-        are refused; for a claim, ``worth`` (the true worth) is judged too, so
-        an under-claim can never count out.
+        The peg stops in the game hole: points past the target are not part of
+        the score (the event keeps them in ``beyond``). With exact finish,
+        points that would carry the score past the target are refused; for a
+        claim, ``worth`` (the true worth) is judged too, so an under-claim can
+        never count out.
         """
         team = self.team_of(seat)
-        refused = 0
-        reach = max(points, worth or 0)
-        if self.rules.exact_finish and self.scores[team] + reach > self.rules.target:
+        refused = beyond = 0
+        room = self.rules.target - self.scores[team]
+        if self.rules.exact_finish and max(points, worth or 0) > room:
             points, refused = 0, points
+        elif points > room:
+            points, beyond = room, points - room
         self.scores[team] += points
         self._event(kind, seat, points=points, cards=cards, items=tuple(items), count=count,
-                    refused=refused, miscount=miscount)
+                    refused=refused, miscount=miscount, beyond=beyond)
         if self.scores[team] >= self.rules.target:
             self.outcome = Outcome.judge(self.rules, team, self.scores)
             self.phase, self.current_player = OVER, None

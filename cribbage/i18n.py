@@ -254,6 +254,9 @@ def event_text(event, lang="en", names=None, you=None):
     '席1：ゴー'
     >>> event_text({"kind": "muggins", "seat": 0, "points": 4, "count": 13, "miscount": "over"})
     'Muggins! Seat 0 took 4 (over-claim: 13 claimed)'
+    >>> event_text({"kind": "hand", "seat": 1, "cards": ["5S"], "points": 3, "beyond": 9,
+    ...             "worth": 12}, "en", ["You", "Computer"])
+    'Computer counts hand 5♠: 12 (9 not pegged: past the game hole)'
     """
     seat = event.get("seat")
     if seat is None:
@@ -267,13 +270,14 @@ def event_text(event, lang="en", names=None, you=None):
         key += ".you"
     values = {"who": who, "cards": cards_label(event.get("cards") or []),
               "count": event.get("count"), "deal": event.get("deal"),
-              "points": event.get("points", 0) + event.get("refused", 0)}
+              "points": event.get("worth", event.get("points", 0))}
     line = text(key, lang, values)
     if event["kind"] in ("play", "peg") and event.get("points"):
         line += text("event.play.points", lang, {"reasons": reasons(event["items"], lang)})
     if event.get("miscount"):  # a muggins call, or an over-claim corrected without one
         what = "event.muggins." if event["kind"] == "muggins" else "event.corrected."
         line += text(what + event["miscount"], lang, values)
-    if event.get("refused"):
-        line += text("event.refused", lang, {"refused": event["refused"]})
+    for what in ("refused", "beyond"):  # counted, not pegged: exact finish, the game hole
+        if event.get(what):
+            line += text("event." + what, lang, {what: event[what]})
     return line

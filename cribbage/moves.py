@@ -26,6 +26,13 @@ EVENT_KINDS = ("cut", "dealer", "three", "deal", "discard", "starter", "heels", 
                "go_said", "claim", "peg", "go", "last card", "hand", "crib", "muggins", "over",
                "resign")
 _CLAIM_TEXT = re.compile(r"[0-9]{1,2}")
+SOURCES = ("hand", "crib", "pegging", "muggins")
+"""Where points come from, in the order the game-over table shows them."""
+SOURCE_OF = {"hand": "hand", "crib": "crib", "muggins": "muggins", "play": "pegging",
+             "peg": "pegging", "go": "pegging", "last card": "pegging", "heels": "pegging",
+             "three": "pegging"}
+"""The source of each kind of scoring event: his heels and five-card's three for
+last are pegged outside any hand, so they count with the pegging."""
 
 
 class IllegalMoveError(ValueError):
@@ -84,8 +91,11 @@ class Move:
 class Event:
     """Something that happened, in public: who, what, points pegged and why.
 
-    ``points`` is what was pegged (0 when exact finish refused points past the
-    target, then ``refused`` holds them); ``items`` itemise a play or a show.
+    ``points`` is what was pegged: the peg stops in the game hole, so points
+    counted past the target are in ``beyond`` instead (rule 15), and points
+    exact finish refused are in ``refused`` (rule 19). ``worth`` is what was
+    counted, all three together; ``source`` (in the dict) is where a scoring
+    kind's points come from (:data:`SOURCE_OF`). ``items`` itemise a play or a show.
     ``miscount`` is ``"over"`` or ``"under"`` on a ``muggins`` event (the
     claim it punished) and ``"over"`` on a score corrected down to the true
     worth without muggins. Events never hold a card before every player may see it.
@@ -101,6 +111,16 @@ class Event:
     refused: int = 0
     deal: int = 0
     miscount: str | None = None
+    beyond: int = 0
+
+    @property
+    def worth(self) -> int:
+        """What was counted, pegged or not: a hand's count, a card's points in the play.
+
+        >>> Event("hand", seat=0, points=3, beyond=9).worth
+        12
+        """
+        return self.points + self.refused + self.beyond
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready facts; people's words for them come from :mod:`.i18n` where shown."""
@@ -108,7 +128,8 @@ class Event:
             "kind": self.kind, "seat": self.seat, "team": self.team, "points": self.points,
             "cards": [card.code for card in self.cards],
             "items": [item.to_dict() for item in self.items],
-            "count": self.count, "refused": self.refused, "deal": self.deal,
+            "count": self.count, "refused": self.refused, "beyond": self.beyond,
+            "worth": self.worth, "source": SOURCE_OF.get(self.kind), "deal": self.deal,
             "miscount": self.miscount,
         }
 

@@ -125,7 +125,10 @@ every text in its reply.
     hands, scores to 20 or 46); the crib (four cards) is the same in every variant.
 
 Events are data (kind, seat, team, points, cards, items, count, refused,
-deal); people's words for them come from :mod:`cribbage.i18n` on the page.
+beyond, worth, source, deal, miscount); people's words for them come from
+:mod:`cribbage.i18n` on the page. A finished game's view also carries its
+``summary`` (:mod:`cribbage.summary`): the points by source and the scores deal
+by deal, as pegged, which the game-over dialog draws as they come.
 """
 
 from __future__ import annotations

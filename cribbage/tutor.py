@@ -331,7 +331,7 @@ def _step(game: Game, move: Move, line: Callable[[Event], str], lang: str) -> di
     if shown is not None:  # one hand of the show: its cards, items and cadence
         said = cadence(shown.items, lang)
         show = {"seat": shown.seat, "kind": shown.kind,
-                "cards": [c.code for c in shown.cards], "total": shown.points + shown.refused,
+                "cards": [c.code for c in shown.cards], "total": shown.worth,
                 "items": items_in_words(shown.items, lang), "said": said}
         return _snapshot(game, [], line(shown), [said], show, crib, starter)
     lines = [line(event) for event in events if event.kind != "deal"]

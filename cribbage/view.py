@@ -19,6 +19,7 @@ from .cards import Card
 from .moves import Claim, Event, Move
 from .rules import Outcome, Rules
 from .scoring import pile_count
+from .summary import game_summary
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,8 @@ class PlayerView:
             "events": [event.to_dict() for event in self.events[events_from:]],
             "events_total": len(self.events),
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            # Once the game is over: the points by source and deal, as pegged.
+            "summary": game_summary(self.events, self.scores) if self.outcome else None,
             "claim": self.claim.to_dict() if self.claim else None,
         }
 

@@ -218,6 +218,21 @@ def test_pone_counting_out_ends_the_game_before_dealer_and_crib():
     assert game.scores[1] >= 121 and game.scores[0] < 121
 
 
+def test_the_peg_stops_in_the_game_hole():
+    # The pone's 29 from over 100: only the points up to 121 are pegged, the rest lie beyond.
+    game = Game.scripted(dealer=1, hands=["5C 5D 5H JS", "AS 2S 3S 4H"], crib="6C 7C 8C 9C",
+                         starter="5S", scores=[100, 100])
+    play_out(game)
+    at = next(i for i, e in enumerate(game.events) if e.kind == "hand")
+    hand, before = game.events[at], 100 + sum(e.points for e in game.events[:at] if e.team == 0)
+    assert hand.seat == 0 and hand.worth == 29 and hand.refused == 0
+    assert (hand.points, hand.beyond) == (121 - before, 29 - (121 - before))
+    assert game.scores[0] == game.outcome.scores[0] == 121 and game.outcome.winner == 0
+    summary = game.view(1).to_dict()["summary"]
+    assert summary["points"][0]["total"] == 121 and summary["by_deal"][0][-1] == 121
+    assert hand.describe().endswith(f": 29 ({hand.beyond} not pegged: past the game hole)")
+
+
 def test_crib_four_card_flush_scores_nothing():  # OpenSpiel bug: 4-card crib flush scored
     game = Game.scripted(dealer=0, hands=["AS 3S 5D 7C", "2S 4S 6D 8C"], crib="2H 4H 6H 8H",
                          starter="KS")

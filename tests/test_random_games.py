@@ -36,8 +36,8 @@ def check_invariants(game: Game, start_scores: list[int]) -> None:
     assert game.scores == events_total, "scores are the sum of the events"
     reached = max(game.scores) >= game.rules.target
     assert game.is_over == reached, "the game ends exactly when a target is reached"
-    if game.rules.exact_finish:
-        assert max(game.scores) <= game.rules.target
+    assert max(game.scores) <= game.rules.target, "the peg stops in the game hole"
+    assert all(e.worth == e.points + e.refused + e.beyond for e in game.events)
 
 
 def check_leaders(game: Game) -> None:
@@ -78,6 +78,21 @@ def play_random_game(rules: Rules, seed: int) -> Game:
 def test_random_games_keep_every_invariant(rules):
     for seed in range(34):  # 30 variants x 34 = 1,020 whole games
         play_random_game(rules, seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
+def test_the_summary_adds_up_to_the_board_and_the_winner_to_the_target(rules, seed):
+    game = play_random_game(rules, seed)
+    summary = game.view(0).to_dict()["summary"]
+    assert summary["sources"] == ["hand", "crib", "pegging", "muggins"]
+    for team, (points, by_deal) in enumerate(zip(summary["points"], summary["by_deal"])):
+        counted = sum(points[source] for source in summary["sources"])
+        assert counted == points["total"] == by_deal[-1] == game.scores[team]
+    assert game.scores[game.outcome.winner] == rules.target
+    assert list(game.outcome.scores) == game.scores
+    last = [e for e in game.events if e.points or e.beyond][-1]
+    assert last.team == game.outcome.winner and last.worth == last.points + last.beyond
 
 
 @settings(max_examples=60, deadline=None)

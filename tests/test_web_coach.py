@@ -136,14 +136,14 @@ def test_statistics_count_each_game_and_deal_once() -> None:
         assert statsview.add_deal(stats, "g", deal, events, 0)
         assert not statsview.add_deal(stats, "g", deal, events, 0)
     won = game.outcome.winner == 0
-    assert statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0,
-                              game.rules.target)
-    assert not statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0,
-                                  game.rules.target)
+    assert statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
+    assert not statsview.add_game(stats, "g", "expert", game.outcome.to_dict(), 0)
     assert stats["levels"]["expert"] == ([1, 0] if won else [0, 1])
     assert stats["deals"] == game.deal_number - 1
-    totals = coachview.points_by_source(events, 2)
-    assert [sum(t.values()) for t in totals] == game.scores
+    summary = game.view(0).to_dict()["summary"]
+    assert [team["total"] for team in summary["points"]] == game.scores
+    assert 'data-source="total">121<' in coachview.summary_html(shell.Words(), summary,
+                                                                 ["You", "Computer"])
     assert statsview.read_stats(json.dumps(stats)) == stats
     assert "Expert" in statsview.stats_html(shell.Words(), stats, ["beginner", "expert"])
 

@@ -105,12 +105,26 @@ def test_game_over_words() -> None:
     w = shell.Words("es")
     assert tableview.outcome_text(w, outcome, tableview.seat_names(w, [0, 1]), 0) == (
         "¡Has ganado con doble capote! (3 puntos de partida)")
-    assert tableview.final_scores(w, [121, 50], tableview.seat_names(w, [0, 1]), 121) == (
+    assert tableview.final_scores(w, [121, 50], tableview.seat_names(w, [0, 1])) == (
         "Tú 121, Ordenador 50")
     w = shell.Words("ja")
     assert tableview.outcome_text(w, dict(outcome, winner=1, kind="win", game_points=1),
                                   tableview.seat_names(w, [0, 1]), 0) == (
         "コンピューターの勝ち！（ゲームポイント1）")
+
+
+def test_a_team_wins_in_the_plural_in_every_language() -> None:
+    outcome = {"winner": 1, "kind": "skunk", "game_points": 2, "scores": [80, 121]}
+    said = {}
+    for lang in ("en", "es", "ja"):
+        w = shell.Words(lang)
+        teams = tableview.score_names(w, tableview.seat_names(w, [0, 1, 0, 1]), 2)
+        said[lang] = tableview.outcome_text(w, outcome, teams, 0, partners=True)
+    assert said == {"en": "Opponents win with a skunk! (2 game points)",
+                    "es": "¡Ganan los rivales con capote! (2 puntos de partida)",
+                    "ja": "相手チームの勝ち（スカンク）！（ゲームポイント2）"}
+    w = shell.Words()  # a named player alone wins in the singular
+    assert tableview.outcome_text(w, outcome, ["Ana", "Bo"], None).startswith("Bo wins ")
 
 
 def test_engine_errors_are_said_by_kind() -> None:

@@ -118,7 +118,7 @@ def test_the_felt_shows_exactly_what_the_step_holds(seed: int, moves: int | None
         assert faces(felt) <= allowed, frame
         stage = shown.parts(frame)[".replay-show"]
         assert faces(stage) == set(event["cards"]) | {shown.starter(frame)}, frame
-        assert f'data-points="{event["points"] + event["refused"]}"' in stage
+        assert f'data-points="{event["worth"]}"' in stage
         for item in event["items"]:  # the engine's items, one chip each
             assert shell.escape(shell.i18n.item_text(item, "en")) in stage
 
@@ -147,6 +147,10 @@ def test_every_event_is_said_once_and_every_frame_has_a_caption(
                     assert glyph(event["cards"][0]) in item, (event, item)
                 if event["kind"] == "play":
                     assert f"— {event['count']}" in item, (event, item)
+                if event["kind"] == "play":  # each item with its points
+                    assert all(str(i["points"]) in item for i in event["items"]), (event, item)
+                elif event["worth"]:  # what was counted, pegged or not
+                    assert str(event["worth"]) in item, (event, item)
     assert ("revealed" in steps["steps"][-1]) is game.is_over
 
 

@@ -78,9 +78,9 @@ def test_the_game_id_names_the_game_not_its_course() -> None:
 def test_statistics_count_a_game_once_and_keep_malformed_ids_out() -> None:
     stats = statsview.new_stats()
     outcome = {"winner": 0, "kind": "win", "game_points": 1, "scores": [121, 90]}
-    assert statsview.add_game(stats, "a", "standard", outcome, 0, 121)
-    assert statsview.add_game(stats, "b", "standard", outcome, 0, 121)
-    assert not statsview.add_game(stats, "a", "standard", outcome, 0, 121)  # the other tab
+    assert statsview.add_game(stats, "a", "standard", outcome, 0)
+    assert statsview.add_game(stats, "b", "standard", outcome, 0)
+    assert not statsview.add_game(stats, "a", "standard", outcome, 0)  # the other tab
     again = statsview.read_stats(json.dumps(stats))
     assert again["counted"] == ["a", "b"] and again["levels"]["standard"] == [2, 0]
     for bad in ("x", [1], ["a"] * (statsview.RESULTS_KEPT + 1)):

@@ -9,7 +9,11 @@ import os
 import re
 from typing import Any
 
+import pytest
+
 from .driver import Table
+from .games import last_deal_save
+from .test_languages import play_to
 
 SHOTS = os.environ.get("BOARD_SHOTS")
 
@@ -72,6 +76,70 @@ def test_the_board_is_beside_the_table_in_every_phase_and_the_charts_are_named(
     shot(page, "wide-stats")
     page.evaluate("document.querySelector('#stats').scrollTop = 99999")
     shot(page, "wide-stats-charts")
+
+
+# The game-over dialog's numbers, read in one go: the final scores, each row of the
+# table (its sources and its total), the chart's words and the top of its lines.
+READ_OVER = """() => {
+    const dialog = document.querySelector('#game-over');
+    const rows = [...dialog.querySelectorAll('.game-summary tr[data-team]')].map(row =>
+        [...row.querySelectorAll('td[data-source]')].map(cell => Number(cell.textContent)));
+    const ys = [...dialog.querySelectorAll('polyline.series')].flatMap(line =>
+        line.getAttribute('points').split(' ').map(point => Number(point.split(',')[1])));
+    return {finals: dialog.querySelector('.final-scores').textContent,
+            rows, desc: dialog.querySelector('[data-chart=scores] desc').textContent,
+            top: Math.min(...ys), scrollTop: dialog.scrollTop};
+}"""
+
+# Whether an element is on screen and uncovered at its centre (not under the fold).
+SEEN = """element => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0
+        && box.right <= innerWidth && element.contains(document.elementFromPoint(x, y));
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [
+    pytest.param(844, 390, id="en-844x390"),
+    pytest.param(360, 640, id="ja-360x640",
+                 marks=pytest.mark.browser_context_args(locale="ja-JP")),
+])
+def test_a_game_won_past_the_target_reads_the_target_everywhere(
+        app: Any, page: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    table = Table(app, page).open()
+    # Seed 1's last deal, 74 to 99: the computer counts out past 121 however it goes.
+    page.evaluate("text => localStorage.setItem('cribbage.save', text)", last_deal_save(1))
+    page.reload()
+    app.wait_engine()
+    for _ in range(20):  # the show's Continue, which play_to leaves to its caller
+        play_to(page, lambda: page.get_attribute("#table", "data-phase") == "over"
+                or page.locator(".actions [data-action=continue]").count() > 0)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        table.click(page.locator(".actions [data-action=continue]"))
+    dialog = page.locator("#game-over")
+    dialog.wait_for(state="visible")
+    shot(page, f"counted-out-{width}x{height}")
+    # The computer's last count went past 121 (the log says by how much); it reads 121.
+    log = page.locator(".log-lines").text_content() or ""
+    assert "past the game hole" in log or "ゴールを越えた" in log, log
+    read = page.evaluate(READ_OVER)
+    assert read["rows"] and all(sum(row[:-1]) == row[-1] for row in read["rows"]), read
+    totals = [row[-1] for row in read["rows"]]
+    assert totals[1] == 121 and totals[0] < 121, read
+    assert sorted(table.scores()) == sorted(totals)  # the panels' data-score
+    assert [int(n) for n in re.findall(r"\d+", read["finals"])] == totals, read
+    last_deal = read["desc"].rsplit(". ", 1)[-1]
+    assert [int(n) for n in re.findall(r"\d+", last_deal)][1:] == totals, read
+    assert read["top"] == 24, read  # the winner's line ends at the chart's top, 121
+    # The dialog opens at its top, the winner's banner in view, and New game is in view
+    # without scrolling (focused, the keyboard's next step).
+    assert read["scrollTop"] == 0, read
+    assert dialog.locator(".headline").evaluate(SEEN)
+    new_game = dialog.locator("[data-action=new-game]")
+    assert new_game.evaluate(SEEN) and new_game.evaluate("b => b === document.activeElement")
 
 
 def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> None:

@@ -187,19 +187,16 @@ class TableCoach:
             stats = self.read_stats(book)
             statsview.note_best_hand(stats, self.coach.game_events, seat)
             if statsview.add_game(stats, self.coach.game_id, statsview.level_key(levels),
-                                  outcome, self.state.team_of(seat),
-                                  self.state.rules()["target"]):
+                                  outcome, self.state.team_of(seat)):
                 statsview.note_comforts(stats, outcome, self.state.undos)
             self.write_stats(stats, book)
 
     def draw_summary(self):
-        names = self.state.sides
-        totals = coachview.points_by_source(self.coach.game_events, len(names))
+        names, summary = self.state.sides, self.state.view["summary"]
         self.dom.game_over.querySelector(".summary").innerHTML = coachview.summary_html(self.words,
-            totals, names)
-        series = charts.scores_by_deal(self.coach.game_events, len(names))
+            summary, names)
         self.dom.game_over.querySelector(".over-chart").innerHTML = charts.score_chart(
-            self.words, series, names, self.state.rules()["target"])
+            self.words, summary["by_deal"], names, self.state.rules()["target"])
 
     def show_stats(self):
         body = self.dom.stats.querySelector(".stats-body")

@@ -470,7 +470,11 @@ class TableGame(TableInput):
         self.dom.stats.hidden = True
         self.dom.game_over.hidden = False
         self.place_dialogs()
-        self.settle_focus(force=True)
+        # It opens at its top, the winner's banner; New game, always in view at its foot
+        # (style.css), takes the focus without scrolling the dialog to it.
+        self.dom.game_over.scrollTop = 0
+        self.dom.game_over.querySelector("[data-action=new-game]").focus(
+            to_js({"preventScroll": True}))
 
     def draw_game_over(self):
         """The game-over headline, final scores and match tally in the page's language."""
@@ -485,7 +489,7 @@ class TableGame(TableInput):
         # reduced motion or ?speed=0).
         dialog.toggleAttribute("data-won", my_team is None or outcome["winner"] == my_team)
         dialog.querySelector(".final-scores").textContent = tableview.final_scores(self.words,
-            outcome["scores"], names, state.rules()["target"])
+            outcome["scores"], names)
         shared = handoffview.pass_and_play(state.settings)
         dialog.querySelector(".tally").hidden = shared
         dialog.querySelector(".tally").textContent = "" if shared else (

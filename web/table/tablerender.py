@@ -93,7 +93,7 @@ def render_scores(dom, state):
         team = int(figure.getAttribute("data-team"))
         points = state.pegs[team][0]
         number = figure.querySelector("b")
-        set_text(number, str(pegboard.pegged(points, target)))
+        set_text(number, str(points))
         if number.hasAttribute("data-score"):
             number.setAttribute("data-score", str(points))
         set_text(figure.querySelector(".to-go"), tableview.to_go_text(state.words, points, target))

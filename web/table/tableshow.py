@@ -53,7 +53,7 @@ class TableShow:
         else:
             whose = words.t("show.hand.mine") if seat == self.state.you else words.t(
                 "show.hand", {"who": names[seat]})
-        total = event["points"] + event.get("refused", 0)
+        total = event["worth"]
         return whose + ": " + i18n.cadence(event["items"], words.lang) + " (" + str(total) + ")"
 
     def draw_end(self):
@@ -117,7 +117,7 @@ class TableShow:
         cards.classList.add("shown")
         cards.classList.add(state_class)
         if state_class == "counted":
-            total = event["points"] + event.get("refused", 0)
+            total = event["worth"]
         self.total(name, total, state_class == "counted")
         return cards
 

@@ -5,37 +5,18 @@ is a ``<figure class="chart">`` whose SVG has ``role="img"``, a name (its
 title) and a ``<desc>`` that says in words what the picture shows, in the
 page's language.
 
-- :func:`score_chart`: the game-over dialog's scores deal by deal;
+- :func:`score_chart`: the game-over dialog's scores deal by deal (the engine's
+  ``summary``, as pegged);
 - :func:`results_chart`: the statistics' finished games, won or lost by how much;
 - :func:`hands_chart`: the statistics' hand scores against the share of each
   score among all 12,994,800 hands (the engine's ``hand_distribution``);
 - :func:`accuracy_chart`: the statistics' accuracy of each reviewed game.
-
->>> events = [{"kind": "play", "team": 0, "points": 2, "deal": 1},
-...           {"kind": "hand", "team": 1, "points": 8, "deal": 1},
-...           {"kind": "crib", "team": 0, "points": 4, "deal": 2}]
->>> scores_by_deal(events, 2)
-[[0, 2, 6], [0, 8, 8]]
 """
 
-from pegboard import COLOURS, escape, pegged
+from pegboard import COLOURS, escape
 
 W = 320  # the SVG's width in its units; each chart has its own height
 LEFT, RIGHT, TOP = 34, 312, 24  # the plot area (its bottom is 26 above the chart's)
-
-
-def scores_by_deal(events, teams):
-    """Each score after each deal: one list per team, starting at 0."""
-    deals = max([event.get("deal") or 0 for event in events] + [0])
-    totals = [[0] * (deals + 1) for _ in range(teams)]
-    for event in events:
-        team, points, deal = event.get("team"), event.get("points"), event.get("deal")
-        if points and team is not None and deal and 0 <= team < teams:
-            totals[team][deal] += points
-    for row in totals:
-        for deal in range(1, deals + 1):
-            row[deal] += row[deal - 1]
-    return totals
 
 
 def _figure(kind, title, desc, body, height, legend=""):
@@ -88,19 +69,13 @@ def _y_axis(top_value, step, label, bottom):
 
 
 def score_chart(words, series, names, target):
-    """The scores after each deal, one line per score, in the pegs' colours.
-
-    The lines end as the pegs do: a winner's line in the game hole, at the target.
+    """The scores after each deal (the engine's ``by_deal``: each score at the start and
+    after each deal, as pegged), one line per score, in the pegs' colours.
 
     >>> html = score_chart(words, [[0, 10, 30], [0, 5, 40]], ["You", "Computer"], 121)
     >>> html.count('class="series"'), "Deal 2: You 30, Computer 40" in html
     (2, True)
-    >>> "Deal 1: You 121, Computer 90" in score_chart(words, [[0, 128], [0, 90]], ["You", "C"], 121)
-    False
-    >>> "Deal 1: You 121, C 90" in score_chart(words, [[0, 128], [0, 90]], ["You", "C"], 121)
-    True
     """
-    series = [[pegged(score, target) for score in row] for row in series]
     deals = max(len(row) for row in series) - 1
     step = 30 if target > 61 else 15
     height = 190

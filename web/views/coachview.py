@@ -6,9 +6,6 @@ to the subset both share (see docs/architecture.md). HTML comes out escaped.
 
 from tableview import card_html, card_words, html
 
-PEGGING = ("play", "go", "last card", "heels")
-SOURCES = ("hand", "crib", "pegging", "muggins")
-
 
 def short_hash(text, size=12):
     """The first ``size`` hex digits of a commitment.
@@ -200,35 +197,23 @@ def review_html(words, review):
             + "</h3><ol>" + "".join(rows) + "</ol></div>")
 
 
-def points_by_source(events, teams):
-    """Points per team from hands, crib, pegging (heels included) and muggins.
+def summary_html(words, summary, names):
+    """The game-over table: each player's (or team's) points by where they came from, as
+    the engine's summary gives them (``sources``, and each side's ``points``).
 
-    >>> events = [{"kind": "play", "team": 0, "points": 2}, {"kind": "hand", "team": 1,
-    ...     "points": 8}, {"kind": "crib", "team": 0, "points": 4},
-    ...     {"kind": "heels", "team": 0, "points": 2}, {"kind": "deal", "team": 0, "points": 0}]
-    >>> points_by_source(events, 2)[0]
-    {'hand': 0, 'crib': 4, 'pegging': 4, 'muggins': 0}
+    >>> summary = {"sources": ["hand", "crib", "pegging", "muggins"], "points": [
+    ...     {"hand": 60, "crib": 20, "pegging": 41, "muggins": 0, "total": 121},
+    ...     {"hand": 50, "crib": 10, "pegging": 30, "muggins": 2, "total": 92}]}
+    >>> html = summary_html(words, summary, ["You", "Computer"])
+    >>> html.count('data-source="total">121<'), html.count("<tr data-team=")
+    (1, 2)
     """
-    totals = [dict((source, 0) for source in SOURCES) for _ in range(teams)]
-    for event in events:
-        team, points = event.get("team"), event.get("points") or 0
-        if team is None or not points or not 0 <= team < teams:
-            continue
-        kind = event["kind"]
-        source = "pegging" if kind in PEGGING else kind
-        if source in SOURCES:
-            totals[team][source] += points
-    return totals
-
-
-def summary_html(words, totals, names):
-    """The game-over table: each player's (or team's) points by where they came from."""
+    columns = summary["sources"] + ["total"]
     rows = ["<tr><td></td>" + "".join("<th>" + html(words.t("summary." + key)) + "</th>"
-                                      for key in SOURCES + ("total",)) + "</tr>"]
-    for team, parts in enumerate(totals):
-        cells = "".join("<td data-source=\"" + source + "\">" + str(parts[source]) + "</td>"
-                        for source in SOURCES)
-        total = sum(parts[source] for source in SOURCES)
+                                      for key in columns) + "</tr>"]
+    for team, parts in enumerate(summary["points"]):
+        cells = "".join('<td data-source="' + source + '">' + str(parts[source]) + "</td>"
+                        for source in columns)
         rows.append('<tr data-team="' + str(team) + '"><th>' + html(names[team]) + "</th>"
-                    + cells + '<td data-source="total">' + str(total) + "</td></tr>")
+                    + cells + "</tr>")
     return '<table class="game-summary">' + "".join(rows) + "</table>"

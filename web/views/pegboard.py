@@ -131,17 +131,6 @@ def hole_position(target, tracks, track, points):
     return _column_x(column), _street_top(street, tracks) + _lane(street, tracks, track) * LANE
 
 
-def pegged(score, target):
-    """The score as the board shows it: the winner's front peg stands in the game hole,
-    so a score past the target reads as the target (the points counted beyond it stay
-    in the log and the statistics' totals).
-
-    >>> pegged(128, 121), pegged(95, 121), pegged(61, 61), pegged(0, 121)
-    (121, 95, 61, 0)
-    """
-    return min(score, target)
-
-
 def peg_transform(target, tracks, track, points):
     """The CSS ``transform`` that puts a peg in the hole for ``points``.
 
@@ -150,7 +139,7 @@ def peg_transform(target, tracks, track, points):
     >>> peg_transform(121, 2, 0, 0)
     'translate(34px, 16px)'
     """
-    x, y = hole_position(target, tracks, track, pegged(points, target))
+    x, y = hole_position(target, tracks, track, points)
     return "translate(" + str(x) + "px, " + str(y) + "px)"
 
 
@@ -162,7 +151,7 @@ def peg_place(target, tracks, track, points):
     >>> peg_place(121, 2, 0, 0)
     'translate(34 16)'
     """
-    x, y = hole_position(target, tracks, track, pegged(points, target))
+    x, y = hole_position(target, tracks, track, points)
     return "translate(" + str(x) + " " + str(y) + ")"
 
 

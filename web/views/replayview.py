@@ -57,9 +57,9 @@ EXAMPLE_SHOW = [
     {"kind": "last card", "seat": 0, "team": 0, "cards": [], "points": 1, "items": [],
      "deal": 1},
     {"kind": "hand", "seat": 1, "team": 1, "cards": ["5S", "TH", "KC", "3C"], "points": 2,
-     "items": [{"kind": "fifteen", "cards": ["5S", "TH"], "points": 2}], "deal": 1},
+     "worth": 2, "items": [{"kind": "fifteen", "cards": ["5S", "TH"], "points": 2}], "deal": 1},
     {"kind": "crib", "seat": 0, "team": 0, "cards": ["8D", "8C", "AS", "9H"], "points": 2,
-     "items": [{"kind": "pair", "cards": ["8D", "8C"], "points": 2}], "deal": 1},
+     "worth": 2, "items": [{"kind": "pair", "cards": ["8D", "8C"], "points": 2}], "deal": 1},
     {"kind": "deal", "seat": 1, "team": 1, "cards": [], "points": 0, "items": [], "deal": 2}]
 EXAMPLE_NEXT = dict(EXAMPLE_VIEW, phase="discard", dealer=1, current_player=0, deal_number=2,
                     hand=["2C", "3C", "4C", "5C", "6C", "7C"], kept=[], discards=[],
@@ -369,7 +369,7 @@ class Replayed:
         if event is not None:
             return self.words.t("replay.show_said", {
                 "whose": self.whose(event), "said": i18n.cadence(event["items"], self.words.lang),
-                "total": event["points"] + event.get("refused", 0)})
+                "total": event["worth"]})
         view = self.view(frame)
         phase = view["phase"]
         key = "replay.caption." + CAPTIONS.get(phase, phase)
@@ -529,7 +529,7 @@ class Replayed:
         if event is None:
             return ""
         words = self.words
-        total = event["points"] + event.get("refused", 0)
+        total = event["worth"]
         starter = self.starter(frame)
         starter_html = ""
         if starter:
@@ -559,7 +559,7 @@ class Replayed:
                 + '">' + "".join(
                     '<li' + (' aria-current="true"' if number == show else "") + ">"
                     + escape(self.whose(event)) + " <b>"
-                    + str(event["points"] + event.get("refused", 0)) + "</b></li>"
+                    + str(event["worth"]) + "</b></li>"
                     for number, event in counts) + "</ol>")
 
     def starter(self, frame):

@@ -15,8 +15,6 @@ in several tabs counts once; a malformed list is dropped, the rest kept).
 import json  # noqa: F401  (the doctests write statistics with it)
 
 from charts import accuracy_chart, hands_chart, results_chart
-from coachview import PEGGING
-from pegboard import pegged
 from stored import parse
 from tableview import card_html, html, level_name
 
@@ -215,7 +213,7 @@ def note_best_hand(stats, events, seat):
         if event["kind"] == "starter":
             starter = event["cards"][0]
         if event["kind"] == "hand" and event.get("seat") == seat and starter:
-            points = event["points"] + (event.get("refused") or 0)
+            points = event["worth"]
             best = stats["best"]
             if best is None or points > best["points"]:
                 stats["best"] = {"points": points, "cards": list(event["cards"]),
@@ -229,9 +227,10 @@ def add_deal(stats, game, deal, events, seat):
 
     >>> stats = new_stats()
     >>> events = [{"kind": "deal", "seat": 0, "deal": 1}, {"kind": "play", "seat": 0,
-    ...     "points": 2, "deal": 1}, {"kind": "starter", "seat": 1, "cards": ["5H"],
-    ...     "deal": 1}, {"kind": "hand", "seat": 0, "points": 12, "cards": ["5S", "5D",
-    ...     "TH", "JC"], "deal": 1}, {"kind": "crib", "seat": 0, "points": 4, "deal": 1}]
+    ...     "points": 2, "source": "pegging", "deal": 1}, {"kind": "starter", "seat": 1,
+    ...     "cards": ["5H"], "deal": 1}, {"kind": "hand", "seat": 0, "points": 12,
+    ...     "worth": 12, "source": "hand", "cards": ["5S", "5D", "TH", "JC"], "deal": 1},
+    ...     {"kind": "crib", "seat": 0, "points": 4, "source": "crib", "deal": 1}]
     >>> add_deal(stats, "g1", 1, events, 0), add_deal(stats, "g1", 1, events, 0)
     (True, False)
     >>> stats["deals"], stats["hand"], stats["crib"], stats["cribs"], stats["pegging"]
@@ -246,15 +245,15 @@ def add_deal(stats, game, deal, events, seat):
     for event in mine:
         if event.get("seat") != seat:
             continue
-        kind, points = event["kind"], event.get("points") or 0
-        if kind == "hand":
+        source, points = event.get("source"), event.get("points") or 0
+        if source == "hand":
             stats["hand"] += points
-            worth = points + (event.get("refused") or 0)
+            worth = event["worth"]
             if 0 <= worth < 30:
                 stats["hands"][worth] += 1
-        elif kind == "crib":
+        elif source == "crib":
             stats["crib"] += points
-        elif kind in PEGGING:
+        elif source == "pegging":
             stats["pegging"] += points
     dealer = [event.get("seat") for event in mine if event["kind"] == "deal"]
     if dealer and dealer[0] == seat:
@@ -265,26 +264,26 @@ def add_deal(stats, game, deal, events, seat):
     return True
 
 
-def add_game(stats, game, level, outcome, team, target):
+def add_game(stats, game, level, outcome, team):
     """Count a finished game (once per game); True if counted.
 
     >>> stats = new_stats()
     >>> outcome = {"winner": 0, "kind": "skunk", "game_points": 2}
-    >>> add_game(stats, "g", "easy", outcome, 0, 121), add_game(stats, "g", "easy", outcome, 0, 121)
+    >>> add_game(stats, "g", "easy", outcome, 0), add_game(stats, "g", "easy", outcome, 0)
     (True, False)
     >>> stats["levels"]["easy"], stats["skunks"]
     ([1, 0], [1, 0])
 
-    With the final scores, the game is kept for the results chart, as the board showed
-    them (the winner at ``target``, :func:`pegboard.pegged`):
+    With the final scores (as pegged: the winner's is the target), the game is kept for
+    the results chart:
 
-    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 127, 95]}
-    >>> add_game(stats, "g2", "easy", outcome, 0, 121), stats["results"]
+    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [100, 121, 95]}
+    >>> add_game(stats, "g2", "easy", outcome, 0), stats["results"]
     (True, [{'won': False, 'me': 100, 'op': 121, 'level': 'easy'}])
 
     A game is counted once even when another was counted after it (two tabs):
 
-    >>> add_game(stats, "g", "easy", outcome, 0, 121), stats["counted"]
+    >>> add_game(stats, "g", "easy", outcome, 0), stats["counted"]
     (False, ['g', 'g2'])
     """
     last = stats["last"]
@@ -298,7 +297,6 @@ def add_game(stats, game, level, outcome, team, target):
         stats["skunks"][0 if won else 1] += 1
     scores = outcome.get("scores")
     if scores and 0 <= team < len(scores):
-        scores = [pegged(score, target) for score in scores]
         others = [score for other, score in enumerate(scores) if other != team]
         stats["results"].append({"won": won, "me": scores[team], "op": max(others + [0]),
                                  "level": level})

@@ -14,7 +14,7 @@ indent or sort_keys).
 
 import json
 
-from pegboard import escape, pegged
+from pegboard import escape
 from shell import i18n
 from stored import load_tally
 
@@ -120,8 +120,8 @@ def player_html(words, player, target):
     (markup after the name: a Go bubble).
 
     >>> html = player_html(words, {"name": "Computer", "level": "Standard", "team": 1,
-    ...     "points": 130, "dealer": True, "turn": False, "keyed": True, "extra": ""}, 121)
-    >>> 'data-score="130">121</b>' in html and 'class="dealer-mark"' in html
+    ...     "points": 121, "dealer": True, "turn": False, "keyed": True, "extra": ""}, 121)
+    >>> 'data-score="121">121</b>' in html and 'class="dealer-mark"' in html
     True
     >>> "to go" in player_html(words, {"name": "You", "level": "", "team": 0, "points": 100,
     ...     "dealer": False, "turn": True, "keyed": False, "extra": ""}, 121)
@@ -139,17 +139,17 @@ def player_html(words, player, target):
             + ('<span class="dealer-mark" title="' + escape(words.t("dealer.title")) + '">'
                + escape(words.t("dealer.mark")) + "</span>" if player["dealer"] else "")
             + '<span class="player-score" data-team="' + team + '"><b' + key + ">"
-            + str(pegged(points, target)) + '</b><small class="to-go">'
+            + str(points) + '</b><small class="to-go">'
             + escape(to_go_text(words, points, target)) + "</small></span></div>")
 
 
 def to_go_text(words, points, target):
     """The points a score still needs to reach the game hole, in words ("" once there).
 
-    >>> to_go_text(words, 100, 121), to_go_text(words, 130, 121)
+    >>> to_go_text(words, 100, 121), to_go_text(words, 121, 121)
     ('21 to go', '')
     """
-    togo = target - pegged(points, target)
+    togo = target - points
     return words.t("seat.to_go", {"points": togo}) if togo > 0 else ""
 
 
@@ -205,14 +205,21 @@ def outcome_text(words, outcome, score_names, my_team, partners=False):
     >>> outcome_text(words, {"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]},
     ...              ["You", "Computer"], 0)
     'Computer wins! (1 game point)'
+
+    A team's win takes the plural, whoever is at the device:
+
+    >>> teams = ["You & Partner", "Opponents"]
+    >>> outcome = {"winner": 1, "kind": "win", "game_points": 1, "scores": [90, 121]}
+    >>> [outcome_text(words, outcome, teams, mine, True) for mine in (0, None)]
+    ['Opponents win! (1 game point)', 'Opponents win! (1 game point)']
     """
     winner = outcome["winner"]
-    if my_team is None and partners:  # several people at the device: a team, by its names
-        key = "outcome.team"
-    elif winner != my_team:
-        key = "outcome.other"
+    if partners and winner == my_team:
+        key = "outcome.us"
+    elif partners:  # the other team, or a team named by its people
+        key = "outcome.them" if my_team is not None else "outcome.team"
     else:
-        key = "outcome.us" if partners else "outcome.mine"
+        key = "outcome.mine" if winner == my_team else "outcome.other"
     points = outcome["game_points"]
     return words.t(key, {"who": score_names[winner],
                    "how": words.t("outcome.how." + outcome["kind"].replace(" ", "_")),
@@ -303,15 +310,13 @@ def _claim_lines(words, events, start, names, you):
     return lines
 
 
-def final_scores(words, scores, score_names, target):
-    """``You 121, Computer 80``: as the board shows them (a winner past ``target`` reads
-    the target, :func:`pegboard.pegged`).
+def final_scores(words, scores, score_names):
+    """``You 121, Computer 80``: the final scores, as pegged (the winner's is the target).
 
-    >>> final_scores(words, [128, 80], ["You", "Computer"], 121)
+    >>> final_scores(words, [121, 80], ["You", "Computer"])
     'You 121, Computer 80'
     """
-    return words.joined([words.t("final.score", {
-        "name": name, "score": pegged(score, target)})
+    return words.joined([words.t("final.score", {"name": name, "score": score})
         for name, score in zip(score_names, scores)])
 
 
