@@ -12,11 +12,15 @@ Which game it shows, from the page's address:
   by the engine as strictly as a saved game; a bad file changes nothing.
 
 The engine (the ``replay`` endpoint) sends every step as the viewer may see
-it; ``replayview`` draws a step with the table's card and board drawing.
-``#replay[data-state]`` is ``loading``, ``ready``, ``empty`` (no game) or
-``error`` (a bad link), ``data-step`` the step on screen and ``data-opening`` the step a
-game opens on (its first deal, dealt). The board is drawn once a game (and language)
-and its pegs then hop from step to step, as at the table.
+it; ``replayview.Replayed`` turns the steps into frames (each step, and each
+count of a show before the step that counted it) drawn with the table's parts on
+the table's felt and board. ``#replay[data-state]`` is ``loading``, ``ready``,
+``empty`` (no game) or ``error`` (a bad link); ``data-step`` is the step on
+screen, ``data-frame`` the frame, ``data-deal`` its deal, ``data-show`` the kind
+of count on screen in the show (``hand``, ``crib``), ``data-playing`` whether it
+plays by itself, and ``data-opening`` the step a game opens on (its first deal,
+dealt). The board is drawn once a game (and language) and its pegs then hop from
+frame to frame, as at the table.
 """
 
 import asyncio
@@ -27,7 +31,16 @@ import pegboard
 import replayview
 import shell
 import stored
-from dom import FINISHED_KEY, SAVE_KEY, VIEWER_KEY, load, storage_get, warn
+from dom import (
+    FINISHED_KEY,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    VIEWER_KEY,
+    load,
+    storage_get,
+    url_speed,
+    warn,
+)
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from shell import i18n
@@ -35,6 +48,10 @@ from tableview import HUMAN, read_envelope
 
 LINK_PREFIX = "#r="
 MAX_FILE = 1000000  # bytes: a saved game is a few kilobytes
+PARTS = (".you", ".opponents", ".starter", ".count", ".pile", ".crib-spot",
+         ".seat-human .hand", ".replay-show", ".replay-events", ".replay-caption")
+STEPS = ("first", "back", "forward", "last")
+NOT_FOR_SPACE = ("button", "a", "select", "textarea", "summary")  # Space is theirs
 
 
 def own_seat(settings):
@@ -51,17 +68,24 @@ def own_seat(settings):
 
 
 class Viewer:
-    """One replay on screen: the engine's steps, the step shown, the page's words."""
+    """One replay on screen: the engine's steps as frames, the frame shown, playing or
+    not, the page's words."""
 
     def __init__(self):
         self.root = document.getElementById("replay")
         self.words = shell.Words()
         self.engine = None
         self.replay = None  # the engine's reply, once a game is shown
+        self.shown = None  # the replay as frames (replayview.Replayed), in the page's words
         self.own = False  # the page's own game (names: You, Computer)
-        self.index = 0
+        self.settings = None  # the table's settings of its own game (the panels' levels)
+        self.frame = 0
         self.message = None  # (key, values) of the message on screen, said again on a switch
         self.pegs = None  # each lane's (front, back) on the board drawn, None: not drawn
+        self.playing = False
+        self.turn = 0  # the play loop's ticket: a new one stops the loop waiting
+        forced = url_speed()
+        self.speed = 1.0 if forced is None else forced
 
     def part(self, selector):
         return self.root.querySelector(selector)
@@ -105,7 +129,7 @@ class Viewer:
             return
         ok, result = await self.call("replay", {"save": save, "seat": own_seat(settings)})
         if ok:
-            self.show(result, own=True)
+            self.show(result, own=True, settings=settings)
         else:
             self.fail("replay.bad_save", {"reason": shell.error_text(self.words, result)})
 
@@ -136,73 +160,111 @@ class Viewer:
 
     # --- drawing -------------------------------------------------------------------
 
-    def show(self, replay, own):
-        """Show a game the engine accepted, from its first deal."""
-        self.replay, self.own, self.pegs = replay, own, None
-        self.part(".replay-view").hidden = False
+    def show(self, replay, own, settings=None):
+        """Show a game the engine accepted, from its first deal, paused."""
+        self.replay, self.own, self.settings = replay, own, settings
+        self.set_playing(False)
         self.say(None, None)
         self.root.setAttribute("data-state", "ready")
         self.root.setAttribute("data-over", "true" if replay["over"] else "false")
         self.part(".replay-link").value = self.share_address()
-        opening = replayview.opening(replay)
-        self.root.setAttribute("data-opening", str(opening))
-        self.go(opening)
+        self.root.setAttribute("data-opening", str(replayview.Replayed.opening_of(replay)))
+        self.redraw(None)
+
+    def redraw(self, frame):
+        """Draw the game anew in the page's words (the board too), at ``frame`` (None:
+        where it opens)."""
+        levels = replayview.seat_levels(self.words, self.settings, self.replay["players"])
+        self.shown = replayview.Replayed(self.words, self.replay, self.own, levels)
+        self.pegs = None
+        marks = self.part(".deal-marks")
+        marks.innerHTML = self.shown.marks_html()
+        for mark in marks.querySelectorAll(".deal-mark"):  # placed through the CSSOM
+            mark.style.setProperty("--at", mark.getAttribute("data-at"))
+        self.part(".replay-scrubber").max = str(self.shown.last())
+        self.part(".replay-seen").textContent = self.words.t(
+            "replay.seen_all" if self.replay["over"] else "replay.seen_own")
+        self.go(self.shown.opening() if frame is None else frame)
 
     def fail(self, key, values, state="error"):
         """A message and nothing else: no step of any game stays on the page."""
-        self.replay = None
-        view = self.part(".replay-view")
-        self.pegs = None
-        for selector in (".replay-felt", ".replay-events", ".replay-board", ".replay-position",
-                         ".replay-caption", ".replay-scores", ".replay-seen"):
-            view.querySelector(selector).innerHTML = ""
+        self.set_playing(False)
+        self.replay, self.shown, self.pegs = None, None, None
+        for selector in PARTS + (".board", ".deal-marks", ".replay-position", ".replay-seen"):
+            self.part(selector).innerHTML = ""
+        self.part(".replay-show").hidden = True
         self.part(".replay-link").value = ""
-        view.hidden = True
+        for name in ("data-step", "data-frame", "data-deal", "data-show", "data-opening"):
+            self.root.removeAttribute(name)
         self.root.setAttribute("data-state", state)
-        self.root.removeAttribute("data-step")
         self.say(key, values)
 
-    def say(self, key, values):
-        """The message line (None: none); kept so a language switch says it again."""
-        self.message = (key, values) if key is not None else None
+    def say(self, key, values, link=False):
+        """The message line (None: none); kept so a language switch says it again.
+        ``link``: the share link's box shows under it."""
+        self.message = (key, values, link) if key is not None else None
         line = self.part(".replay-message")
         line.hidden = key is None
+        self.part(".replay-link-label").hidden = not link
         line.textContent = self.words.t(key, values) if key is not None else ""
 
-    def go(self, index):
-        """Draw step ``index``."""
-        replay = self.replay
-        if replay is None:
+    def go(self, frame):
+        """Draw frame ``frame``."""
+        shown = self.shown
+        if shown is None:
             return
-        words = self.words
-        self.index = max(0, min(len(replay["steps"]) - 1, index))
-        names = replayview.seat_names(words, replay, self.own)
-        self.part(".replay-position").textContent = replayview.position_text(
-            words, replay, self.index)
-        self.part(".replay-caption").textContent = replayview.caption_text(
-            words, replay, self.index, names, self.own)
-        self.part(".replay-events").innerHTML = replayview.events_html(
-            words, replay, self.index, names, self.own)
-        self.part(".replay-felt").innerHTML = replayview.felt_html(
-            words, replay, self.index, names)
-        self.part(".replay-scores").textContent = replayview.scores_text(
-            words, replay, self.index, names)
-        self.place_pegs(names)
-        self.part(".replay-seen").textContent = words.t(
-            "replay.seen_all" if replay["over"] else "replay.seen_own")
-        last = len(replay["steps"]) - 1
-        for action, disabled in (("first", self.index == 0), ("back", self.index == 0),
-                                 ("forward", self.index == last), ("last", self.index == last)):
-            self.part("[data-action=" + action + "]").disabled = disabled
-        self.root.setAttribute("data-step", str(self.index))
+        self.frame = max(0, min(shown.last(), frame))
+        frame = self.frame
+        parts = shown.parts(frame)
+        for selector in PARTS:
+            if selector == ".replay-caption":
+                self.part(selector).textContent = parts[selector]
+            else:
+                self.part(selector).innerHTML = parts[selector]
+        self.part(".opponents").setAttribute("data-players", str(self.replay["players"]))
+        hand = self.part(".seat-human .hand")
+        hand.setAttribute("data-size", str(hand.children.length))
+        self.part(".seat-human").setAttribute("aria-label", self.words.t("area.hand") if self.own
+                                              else self.words.t("show.hand", {
+                                                  "who": shown.names[shown.viewer]}))
+        counted = shown.counted(frame)
+        self.part(".replay-show").hidden = counted is None
+        if counted is None:
+            self.root.removeAttribute("data-show")
+        else:
+            self.root.setAttribute("data-show", counted["kind"])
+        self.place_pegs(frame)
+        self.mark_position(frame)
 
-    def place_pegs(self, names):
-        """The board for this game (drawn once) with the pegs after the step: a peg that
+    def mark_position(self, frame):
+        """The scrubber, the deal's mark, the buttons at the ends and the contract's
+        attributes for ``frame``."""
+        shown = self.shown
+        scrubber = self.part(".replay-scrubber")
+        scrubber.value = str(frame)
+        scrubber.style.setProperty("--done", str(frame / max(1, shown.last())))
+        scrubber.setAttribute("aria-valuetext", shown.where(frame))
+        self.part(".replay-position").textContent = shown.position(frame)
+        deal = shown.deal(frame)
+        for mark in self.part(".deal-marks").querySelectorAll(".deal-mark"):
+            if mark.getAttribute("data-deal") == str(deal):
+                mark.setAttribute("aria-current", "true")
+            else:
+                mark.removeAttribute("aria-current")
+        last = shown.last()
+        for action, disabled in (("first", frame == 0), ("back", frame == 0),
+                                 ("forward", frame == last), ("last", frame == last)):
+            self.part(".replay-buttons [data-action=" + action + "]").disabled = disabled
+        self.root.setAttribute("data-step", str(shown.step(frame)))
+        self.root.setAttribute("data-frame", str(frame))
+        self.root.setAttribute("data-deal", str(deal))
+
+    def place_pegs(self, frame):
+        """The board for this game (drawn once) with the pegs at the frame: a peg that
         leapfrogs the other trades places with it, so only it moves."""
-        pegs = replayview.pegs_at(self.replay, self.index)
+        pegs = self.shown.pegs[frame]
         if self.pegs is None:
-            self.part(".replay-board").innerHTML = replayview.board_html(
-                self.words, self.replay, self.index, names)
+            self.part(".board").innerHTML = self.shown.board_html(frame)
             self.pegs = pegs
             return
         target, tracks = self.replay["rules"]["target"], len(pegs)
@@ -225,37 +287,124 @@ class Viewer:
         base = str(window.location.href).split("#")[0]
         return base + LINK_PREFIX + self.replay["link"]
 
+    # --- playing -------------------------------------------------------------------
+
+    def set_playing(self, playing):
+        """Play (each frame after the last, at the chosen speed, to the end) or pause;
+        the button and a status line say which."""
+        if self.shown is None:
+            playing = False
+        if playing and self.frame >= self.shown.last():
+            self.go(self.shown.opening())  # played to the end: from the start again
+        self.playing = playing
+        self.turn += 1
+        self.root.setAttribute("data-playing", "true" if playing else "false")
+        word = self.part(".replay-play .word")
+        key = "replay.pause" if playing else "replay.play"
+        word.setAttribute("data-i18n", "ui." + key)
+        word.textContent = self.words.t(key)
+        status = self.part(".replay-playing")
+        said = self.words.t("replay.playing" if playing else "replay.paused")
+        if self.shown is not None and status.textContent != said:
+            status.textContent = said
+        if playing:
+            asyncio.create_task(self.play(self.turn))
+
+    def moved(self):
+        """A frame chosen by hand: the message over the felt goes, and playing waits
+        its full pause from here."""
+        if self.message is not None:
+            self.say(None, None)
+        if self.playing:
+            self.turn += 1
+            asyncio.create_task(self.play(self.turn))
+
+    async def play(self, turn):
+        while True:
+            await asyncio.sleep(self.shown.pause(self.frame, self.speed))
+            if turn != self.turn or self.shown is None:
+                return  # paused, or restarted from another frame
+            if self.frame >= self.shown.last():
+                self.set_playing(False)
+                return
+            self.go(self.frame + 1)
+
     # --- input -----------------------------------------------------------------------
 
     def on_click(self, event):
         button = event.target.closest("button[data-action]")
-        if button is None or self.replay is None:
+        if button is None:
             return
         action = str(button.getAttribute("data-action"))
-        moves = {"first": 0, "back": self.index - 1, "forward": self.index + 1,
-                 "last": len(self.replay["steps"]) - 1}
-        if action in moves:
-            self.go(moves[action])
+        if action == "open":
+            self.close_menu()
+            self.part(".replay-file").click()
+        elif action == "dismiss":
+            self.say(None, None)
+        if self.shown is None:
+            return
+        frames = {"first": 0, "back": self.frame - 1, "forward": self.frame + 1,
+                  "last": self.shown.last()}
+        if action in frames:
+            self.go(frames[action])
+            self.moved()
             if button.disabled:  # at an end: keep the focus on the controls
-                self.part(".replay-controls button:not([disabled])").focus()
+                self.part(".replay-buttons button:not([disabled])").focus()
+        elif action == "deal":
+            self.go(int(button.getAttribute("data-frame")))
+            self.moved()
+        elif action == "play":
+            self.set_playing(not self.playing)
         elif action == "download":
+            self.close_menu()
             self.download()
         elif action == "share":
+            self.close_menu()
             asyncio.create_task(self.copy_link())
 
     def on_key(self, event):
-        if self.replay is None or event.ctrlKey or event.altKey or event.metaKey:
+        if self.shown is None or event.ctrlKey or event.altKey or event.metaKey:
             return
         try:
             tag = str(event.target.tagName or "").lower()
+            kind = str(event.target.type or "") if tag == "input" else ""
         except AttributeError:  # the document itself has no tag
-            tag = ""
-        if tag in ("input", "select", "textarea"):
+            tag, kind = "", ""
+        key = str(event.key)
+        if key == " ":
+            if tag not in NOT_FOR_SPACE and (tag != "input" or kind == "range"):
+                event.preventDefault()
+                self.set_playing(not self.playing)
             return
-        index = replayview.step_from_key(str(event.key), self.index, len(self.replay["steps"]))
-        if index is not None:
+        if tag in ("input", "select", "textarea"):
+            if kind != "range" or key not in ("PageUp", "PageDown"):
+                return  # the scrubber moves by itself; the others' keys are theirs
+        frame = replayview.step_from_key(key, self.frame, self.shown.last() + 1)
+        if frame is None:
+            frame = replayview.deal_from_key(key, self.shown.marks, self.frame)
+        if frame is not None:
             event.preventDefault()
-            self.go(index)
+            self.go(frame)
+            self.moved()
+
+    def on_scrub(self, event):
+        if self.shown is not None:
+            self.go(int(event.target.value))
+            self.moved()
+
+    def on_speed(self, event):
+        self.speed = replayview.speed_from(str(event.target.value))
+        if self.playing:
+            self.turn += 1
+            asyncio.create_task(self.play(self.turn))
+
+    def close_menu(self):
+        menu = self.part("#menu")
+        try:
+            if menu.matches(":popover-open"):
+                menu.hidePopover()
+        except Exception:  # a browser without popovers shows the menu inline
+            pass
 
     def download(self):
         """The game's save as a file (the format the table keeps and the engine loads)."""
@@ -270,10 +419,10 @@ class Viewer:
         field.value = self.share_address()
         try:
             await window.navigator.clipboard.writeText(field.value)
-            self.say("replay.copied", {})
+            self.say("replay.copied", {}, link=True)
         except Exception:
+            self.say("replay.copy_failed", {}, link=True)
             field.select()
-            self.say("replay.copy_failed", {})
 
     def on_hash(self, event):
         asyncio.create_task(self.open_from_address())
@@ -283,18 +432,33 @@ class Viewer:
         self.words = shell.Words(str(event.detail.lang))
         if self.message is not None:
             self.say(*self.message)
-        self.pegs = None  # the board's words (its name, the skunk lines) are drawn again
-        self.go(self.index)
+        self.set_playing(self.playing)  # the button and the status in the new words
+        if self.shown is not None:
+            self.redraw(self.frame)  # the board's words (its name, the skunk lines) too
+
+
+def apply_display(root):
+    """The table's display settings (four-colour deck, larger cards): the same cards as
+    at the table."""
+    settings = load(SETTINGS_KEY, stored.load_settings)
+    root.setAttribute("data-deck", "four" if settings.get("four_colour") is True else "two")
+    root.setAttribute("data-cards", "large" if settings.get("large_cards") is True
+                      else "normal")
 
 
 async def main():
     viewer = Viewer()
+    apply_display(viewer.root)
+    viewer.root.setAttribute("data-speed", "0" if viewer.speed == 0 else "1")
     document.addEventListener("cribbage:language", create_proxy(viewer.on_language))
     words = await window.cribbageLoading.language()
     i18n.install(str(words.lang), json.loads(str(words.text)))
     viewer.words = shell.Words(str(words.lang))
+    viewer.set_playing(False)
     viewer.root.addEventListener("click", create_proxy(viewer.on_click))
     document.addEventListener("keydown", create_proxy(viewer.on_key))
+    viewer.part(".replay-scrubber").addEventListener("input", create_proxy(viewer.on_scrub))
+    viewer.part(".replay-speed").addEventListener("change", create_proxy(viewer.on_speed))
     viewer.part(".replay-file").addEventListener(
         "change", create_proxy(lambda event: asyncio.create_task(viewer.open_file(event))))
     # The window object itself: PyScript's `window` is MicroPython's `js` module (tabs.py).
@@ -308,6 +472,7 @@ async def main():
     window.cribbageLoading.ready()
     viewer.root.setAttribute("aria-busy", "false")
     viewer.part(".replay-file").disabled = False
+    viewer.part(".menu [data-action=open]").disabled = False
     await viewer.open_from_address()
 
 
