@@ -24,6 +24,7 @@ from tablecoach import review_button
 from tablerender import (
     clear_play,
     crib_name,
+    draw_count,
     draw_pegs,
     move_pegs,
     render_centre,
@@ -228,6 +229,7 @@ class TableShow:
                 card = self.dom.part('.seat-human .hand [data-card="' + entry["card"] + '"]')
                 if card is not None:
                     card.remove()
+            draw_count(self.dom, state, state.pile_count, True)  # the play is over
             await self.game.pause(PILE_STAYS)  # the last card and its point, read first
         self.dom.table.setAttribute("data-phase", "show")
         clear_play(self.dom, state)  # the play's pile and count are over
