@@ -279,13 +279,13 @@ def tally_item(item, lang="en"):
 
 def tally_groups(items, lang="en"):
     """The entries of a hand's itemised list: equal steps in a row make one entry
-    (``15 for 2 ×2``) with the cards of each, how many (``times``) and the running
-    total after it.
+    (``15 for 2 ×2``) with the cards of each step (``each``), how many (``times``) and
+    the running total after it.
 
     >>> runs = [{"kind": "run", "cards": c.split(), "points": 3}
     ...         for c in ("4S 5S 6H", "4S 5H 6H")]
-    >>> [(g["text"], g["times"], g["total"]) for g in tally_groups(runs)]
-    [('run of 3 ×2', 2, 6)]
+    >>> [(g["text"], g["times"], g["total"], g["each"]) for g in tally_groups(runs)]
+    [('run of 3 ×2', 2, 6, [['4S', '5S', '6H'], ['4S', '5H', '6H']])]
     """
     groups = []
     for step in count_steps(items):
@@ -293,10 +293,10 @@ def tally_groups(items, lang="en"):
         if groups and groups[-1]["said"] == said:
             group = groups[-1]
             group["times"] += 1
-            group["cards"] = group["cards"] + step["cards"]
+            group["each"].append(step["cards"])
         else:
             group = {"said": said, "kind": step["kind"], "points": step["points"],
-                     "times": 1, "cards": step["cards"]}
+                     "times": 1, "each": [step["cards"]]}
             groups.append(group)
         group["total"] = step["total"]
     for group in groups:

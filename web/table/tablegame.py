@@ -577,6 +577,8 @@ class TableGame(TableInput):
                 state.continue_event.set()
         elif action == "show-tab":  # another count of the show (also while it is counted)
             self.show.select(int(target.getAttribute("data-index")))
+        elif action == "show-item":  # an entry of a counted list: its cards light again
+            self.show.light_entry(target)
         elif action in ACTIONS:
             self.coach.on_action(action, target)
         elif action in REVIEW_ACTIONS:

@@ -116,6 +116,21 @@ class TableShow:
             self.dom.part("#show-hand-" + str(number)).hidden = not chosen
         tabs.item(index).focus()
 
+    def light_entry(self, entry):
+        """An entry of a counted list tapped: the cards of its first step light again, the
+        next tap its next step (``15 for 2 ×3``: each fifteen in turn), then none."""
+        panel = entry.closest(".show-hand")
+        steps = entry.getAttribute("data-steps").split("|")
+        at = int(entry.getAttribute("data-at") or "-1") + 1 if entry.getAttribute(
+            "aria-pressed") == "true" else 0
+        for other in panel.querySelectorAll(".show-item[aria-pressed]"):
+            other.setAttribute("aria-pressed", "false")
+            other.removeAttribute("data-at")
+        if at < len(steps):
+            entry.setAttribute("aria-pressed", "true")
+            entry.setAttribute("data-at", str(at))
+        self.light(panel, steps[at].split(" ") if at < len(steps) else [])
+
     def step_to(self, offset):
         """The next or previous count (the arrow keys on the tabs)."""
         if self.state.showing is not None:

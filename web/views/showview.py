@@ -98,16 +98,36 @@ def list_html(words, items, said=None):
     if not groups:
         return '<span class="show-sum">' + escape(i18n.tally([], lang)) + "</span>"
     join = '<span class="sep">' + escape(i18n.text("tally.join", lang)) + "</span>"
-    entries = join.join(
-        '<span class="show-item' + ("" if counted or number < len(groups) - 1 else " now")
-        + '" data-kind="' + group["kind"] + '" data-points="' + str(group["points"])
-        + '" data-times="' + str(group["times"]) + '">' + escape(group["text"]) + "</span>"
-        for number, group in enumerate(groups))
+    entries = join.join(entry_html(group, counted, number == len(groups) - 1)
+                        for number, group in enumerate(groups))
     if not counted:
         return entries
     # The engine's template around the entries and the total: the text is i18n.tally's.
     return i18n.fill(escape(i18n.text("tally.total", lang)), {
         "items": entries, "total": '<b class="show-sum">' + str(groups[-1]["total"]) + "</b>"})
+
+
+def entry_html(group, counted, last):
+    """One entry of a count's list (``15 for 2 ×2``). Once counted it is a toggle button
+    that lights the cards of each of its steps again in turn (``data-steps``); while
+    counted, the last is the chip.
+
+    >>> group = {"kind": "run", "points": 3, "times": 2, "text": "run of 3 ×2",
+    ...          "each": [["4C", "5S", "6D"], ["4C", "5H", "6D"]]}
+    >>> entry_html(group, True, True)[:60]
+    '<button type="button" class="show-item" data-action="show-it'
+    >>> 'data-steps="4C 5S 6D|4C 5H 6D"' in entry_html(group, True, True)
+    True
+    """
+    facts = ('data-kind="' + group["kind"] + '" data-points="' + str(group["points"])
+             + '" data-times="' + str(group["times"]) + '"')
+    if not counted:
+        return ('<span class="show-item' + (" now" if last else "") + '" ' + facts + ">"
+                + escape(group["text"]) + "</span>")
+    steps = "|".join(" ".join(cards) for cards in group["each"])
+    return ('<button type="button" class="show-item" data-action="show-item" aria-pressed='
+            '"false" data-steps="' + steps + '" ' + facts + ">" + escape(group["text"])
+            + "</button>")
 
 
 def list_text(html):
