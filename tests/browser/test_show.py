@@ -86,9 +86,27 @@ def test_each_count_stays_itemised_as_the_engine_scores_it_at_your_hands_size(
         # The hand at the size of your own (the starter too), within 10 %.
         assert len(count["widths"]) == len(count["cards"]) + 1 == 5
         assert all(abs(w - yours) <= 0.1 * yours for w in count["widths"]), (yours, count)
+        # Read back: a tap on an entry lights the cards of its first step again, the next
+        # tap its next step, then none.
+        groups = i18n.tally_groups(score["items"])
+        entry = page.locator(f"#show-hand-{index} button.show-item").first
+        for cards in (groups[0]["each"] if groups else []):
+            entry.click()
+            lit = page.locator(f"#show-hand-{index} .card.lit")
+            assert sorted(lit.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(cards)
+        if groups:
+            entry.click()
+            assert entry.get_attribute("aria-pressed") == "false"
+            assert page.locator(".felt .card.lit").count() == 0
         if SHOTS:
             os.makedirs(SHOTS, exist_ok=True)
             page.screenshot(path=os.path.join(SHOTS, f"show-{width}x{height}-{index}.png"))
+    # The keyboard moves between the counts with the arrow keys (the tabs' own way).
+    page.locator("#show-tab-2").focus()
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#show-tab-1").get_attribute("aria-selected") == "true"
+    assert page.evaluate("document.activeElement.id") == "show-tab-1"
+    assert page.locator("#show-hand-1").is_visible() and page.locator("#show-hand-2").is_hidden()
     # Each count said once for screen readers: whose, the cards, the cadence, the total.
     heard = page.locator(".show-heard p").all_text_contents()
     assert len(heard) == 3 and heard[2].startswith(("Your crib", "Computer's crib")), heard
