@@ -19,7 +19,7 @@ engine, language and number of players, each picture captioned with its
 phase and size. WebKitGTK keeps its windows at least 447 px wide: its
 narrower sizes are drawn at the nearest size it allows, and the caption says
 so. Errors a page logged are listed in the index. The whole set (3 engines x
-3 languages x 3 player counts, 6 sizes each) is 27 games and 972 pictures;
+3 languages x 3 player counts, 6 sizes each) is 27 games and about 1,600 pictures;
 the options choose a part. It prints how long it took.
 """
 

@@ -1,5 +1,5 @@
 """The count a player can follow: the show counted in the middle of the felt and the play
-readable (docs/table.md#the-show), checked against the engine's own scoring through
+readable (docs/table.md#the-play-and-the-show), checked against the engine's own scoring through
 the protocol (``show_score``), never against the page's own arithmetic.
 
 Set ``SHOW_SHOTS=<folder>`` to keep a screenshot of each count (for looking at).
