@@ -209,3 +209,34 @@ def test_the_play_calls_each_cards_points_and_keeps_a_finished_pile(app: Any,
             assert pile["cleared"] >= 1100, piles
     assert any(call.startswith(("go 1", "31 for 2", "last card 1")) or " · go 1" in call
                for call in calls), calls
+
+
+# The stage's parts, each in view, measured in one snapshot.
+STAGE_IN_VIEW = """() => {
+  const d = document.documentElement, vw = innerWidth, vh = innerHeight;
+  const outside = [];
+  for (const e of document.querySelectorAll('.show-tab, .show-hand:not([hidden]) .card, '
+      + '.show-hand:not([hidden]) .show-list, .felt .player, .actions button')) {
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      outside.push(e.className);
+    }
+  }
+  return {scroll: [d.scrollWidth - vw, d.scrollHeight - vh], outside};
+}"""
+
+
+def test_the_show_of_four_fits_one_screen_at_every_size(app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    table = Table(app, page).open().start(players="4")
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
+    assert len(page.evaluate(COUNTS)) == 5  # four hands and the crib
+    for width, height in ((360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800),
+                          (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        for index in (0, 4):
+            page.locator(f"#show-tab-{index}").click()
+            seen = page.evaluate(STAGE_IN_VIEW)
+            assert seen["scroll"][0] <= 0 and seen["scroll"][1] <= 0, (width, height, seen)
+            assert not seen["outside"], (width, height, seen)
