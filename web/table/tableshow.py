@@ -183,7 +183,6 @@ class TableShow:
         (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
         state = self.state
         self.add(event, index)
-        panel = self.dom.part("#show-hand-" + str(index))
         peg = (not state.manual_counting() and event.get("team") is not None
                and not pegs_moved)
         left, started = event["points"] if peg else 0, False
@@ -196,8 +195,8 @@ class TableShow:
             if points > 0:
                 left -= points
                 started = self.peg(event["team"], points, started)
-            if paced:
-                self.light(panel, step["cards"])
+            if paced:  # the panel found again: a language switch draws it anew
+                self.light(self.dom.part("#show-hand-" + str(index)), step["cards"])
                 self.draw(index, event, number)
                 await self.game.pause(STEP)
         if left > 0:
