@@ -23,11 +23,9 @@ from shell import i18n
 from tablecoach import review_button
 from tablerender import (
     clear_play,
-    crib_name,
     draw_count,
     draw_pegs,
     move_pegs,
-    render_centre,
     render_claim,
     render_opponents,
     render_scores,
@@ -59,15 +57,10 @@ class TableShow:
     # --- the stage ----------------------------------------------------------------
 
     def lay_out(self, shows):
-        """The felt at the start of the show: the play gathered, the hands still to count
-        face down where they lie, the stage in the middle."""
+        """The felt at the start of the show: the hands still to count face down where they
+        lie, the stage in the middle (where the pile and your hand were)."""
         if not self.dom.part(".felt .you").innerHTML:  # resumed after a reload: seat everyone
             render_opponents(self.dom, self.state)
-            render_centre(self.dom, self.state)
-        for event in shows:  # the crib is the dealer's of the deal shown
-            if event["kind"] == "crib":
-                self.dom.part(".crib-spot small").textContent = crib_name(self.state,
-                                                                          event["seat"])
         self.dom.part(".actions").innerHTML = ""  # nothing to do until Continue
         self.dom.status.textContent = self.words.t("show.title")
         self.part(".show-tabs").innerHTML = ""
