@@ -11,13 +11,15 @@ through Selenium under Xvfb: tests/browser/engines.py), for each language and
 number of players plays one game against the computer at ``?speed=0``
 through the automation contract. It stops at each phase (the start screen,
 the cut, the discard, the play, the show, game over) and takes a screenshot
-at every size, resizing the one page in between. The files go to ``--out``
+at every size, resizing the one page in between; the show's steps too: each
+count of the deal under its tab ("show 1", "show 2"...; "show" is the last,
+the crib) and an entry of its list tapped, its cards lit ("show entry"). The files go to ``--out``
 (default ``bench/gallery/``, not committed) with ``index.html``: a grid per
 engine, language and number of players, each picture captioned with its
 phase and size. WebKitGTK keeps its windows at least 447 px wide: its
 narrower sizes are drawn at the nearest size it allows, and the caption says
 so. Errors a page logged are listed in the index. The whole set (3 engines x
-3 languages x 3 player counts, 6 sizes each) is 27 games and 972 pictures;
+3 languages x 3 player counts, 6 sizes each) is 27 games and about 1,600 pictures;
 the options choose a part. It prints how long it took.
 """
 
@@ -47,7 +49,21 @@ ENGINES = ("chromium", "firefox", "webkit")
 SIZES = ((360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080))
 LANGS = ("en", "es", "ja")
 PLAYERS = (2, 3, 4)
-PHASES = ("setup", "cut", "discard", "play", "show", "over")
+# The show's steps, in the page: how many counts, one chosen, an entry of its list tapped.
+COUNTS = "() => document.querySelectorAll('.show-tab').length"
+CHOOSE = "(index) => { document.querySelector('#show-tab-' + index).click(); return true; }"
+TAP_ENTRY = """() => {
+  const entry = document.querySelector('.show-hand:not([hidden]) button.show-item');
+  if (entry) entry.click();
+  return Boolean(entry);
+}"""
+UNTAP = """() => {
+  const entry = document.querySelector('.show-hand:not([hidden]) button.show-item');
+  for (let i = 0; entry && entry.getAttribute('aria-pressed') === 'true' && i < 9; i++) {
+    entry.click();
+  }
+  return true;
+}"""
 # Which of the human's turns in a phase is shown: the second play, so the pile has cards.
 SHOT_TURN = {"cut": 1, "discard": 1, "play": 2, "show": 1, "over": 1}
 
@@ -143,7 +159,8 @@ def shoot(browser: Browser, run: Run, phase: str, sizes: list[tuple[int, int]],
     for width, height in sizes:
         drawn = browser.resize(width, height)
         browser.run(SETTLED)
-        name = f"{run.engine}-{run.lang}-{run.players}p-{phase}-{width}x{height}.png"
+        name = (f"{run.engine}-{run.lang}-{run.players}p-{phase.replace(' ', '-')}"
+                f"-{width}x{height}.png")
         browser.screenshot(out / name)
         run.shots.append(Shot(phase, (width, height), (int(drawn[0]), int(drawn[1])), name))
 
@@ -159,9 +176,25 @@ def play_run(browser: Browser, url: str, run: Run, sizes: list[tuple[int, int]],
     def on_turn(phase: str, turn: int) -> None:
         if SHOT_TURN.get(phase) == turn:
             shoot(browser, run, phase, sizes, out)
+            if phase == "show":
+                shoot_show_steps(browser, run, sizes, out)
 
     engines.play_game(browser, timeout=600, on_turn=on_turn)
     browser.run("() => localStorage.clear()")  # the next run starts from a fresh table
+
+
+def shoot_show_steps(browser: Browser, run: Run, sizes: list[tuple[int, int]],
+                     out: Path) -> None:
+    """The show's steps: each count before the last under its tab, then the last (the
+    crib) again with the first entry of its list tapped, its cards lit."""
+    counts = int(browser.run(COUNTS))
+    for index in range(counts - 1):
+        browser.run(CHOOSE, index)
+        shoot(browser, run, f"show {index + 1}", sizes, out)
+    browser.run(CHOOSE, counts - 1)
+    if browser.run(TAP_ENTRY):
+        shoot(browser, run, "show entry", sizes, out)
+        browser.run(UNTAP)  # the table goes on as it was
 
 
 def write_index(runs: list[Run], out: Path, seconds: float) -> Path:
@@ -189,7 +222,7 @@ def write_index(runs: list[Run], out: Path, seconds: float) -> Path:
         if run.errors:
             items = "".join(f"<li>{html.escape(e)}" for e in run.errors)
             parts.append(f"<p class=note>Errors in the page:</p><ul class=note>{items}</ul>")
-        for phase in PHASES:
+        for phase in dict.fromkeys(shot.phase for shot in run.shots):  # in the order taken
             figures = []
             for shot in (s for s in run.shots if s.phase == phase):
                 asked = f"{shot.asked[0]}x{shot.asked[1]}"

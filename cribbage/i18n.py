@@ -191,12 +191,7 @@ def cadence(items, lang="en"):
     """
     if not items:
         return text("said.nothing", lang)
-    phrases, total = [], 0
-    for item in _said_together(items):
-        total += item["points"]
-        phrases.append(text("said." + _kind_key(item), lang, {
-            "total": number_word(total, lang),
-            "length": number_word(item["points"], lang)}))  # a run scores its length
+    phrases = [said_step(step, lang) for step in count_steps(items)]
     if len(phrases) == 1:
         return phrases[0]
     last = text("said.last", lang, {"phrase": phrases[-1]})
@@ -205,7 +200,8 @@ def cadence(items, lang="en"):
 
 def _said_together(items):
     """The items as they are said: all the pairs of one rank (3 pairs: three of a kind,
-    6 pairs: four of a kind) become one item where the first of them was.
+    6 pairs: four of a kind) become one item where the first of them was, with each
+    of their cards once.
 
     >>> fives = [{"kind": "pair", "cards": [a, b], "points": 2}
     ...          for a, b in (("5S", "5H"), ("5S", "5D"), ("5H", "5D"))]
@@ -225,9 +221,122 @@ def _said_together(items):
             said.append(item)
         elif by_rank[item["cards"][0][0]][0] is item:  # the first pair of its rank
             pairs = by_rank[item["cards"][0][0]]
-            said.append({"kind": "pair", "cards": [card for p in pairs for card in p["cards"]],
+            cards = []
+            for pair in pairs:
+                cards.extend(card for card in pair["cards"] if card not in cards)
+            said.append({"kind": "pair", "cards": cards,
                          "points": sum(p["points"] for p in pairs)})
     return said
+
+
+# --- the show counted step by step: its chips and its itemised list -----------------
+
+
+def count_steps(items):
+    """A hand's items as they are counted, one step at a time (the pairs of one rank
+    together: a pair royal is one step), each with the cards that make it and the
+    running total. The table lights each step's cards as it is said.
+
+    >>> items = [{"kind": "fifteen", "cards": ["5S", "TH"], "points": 2},
+    ...          {"kind": "pair", "cards": ["5S", "5H"], "points": 2},
+    ...          {"kind": "pair", "cards": ["5S", "5D"], "points": 2},
+    ...          {"kind": "pair", "cards": ["5H", "5D"], "points": 2}]
+    >>> [(s["kind"], s["cards"], s["points"], s["total"]) for s in count_steps(items)]
+    [('fifteen', ['5S', 'TH'], 2, 2), ('pair', ['5S', '5H', '5D'], 6, 8)]
+    """
+    steps, total = [], 0
+    for item in _said_together(items):
+        total += item["points"]
+        steps.append({"kind": item["kind"], "cards": list(item.get("cards") or []),
+                      "points": item["points"], "total": total})
+    return steps
+
+
+def said_step(step, lang="en"):
+    """One step of a count said aloud with its running total (for screen readers).
+
+    >>> said_step({"kind": "run", "points": 3, "total": 9}), said_step(
+    ...     {"kind": "fifteen", "points": 2, "total": 4}, "ja")
+    ('a run of three is nine', 'フィフティーン4')
+    """
+    return text("said." + _kind_key(step), lang, {
+        "total": number_word(step["total"], lang),
+        "length": number_word(step["points"], lang)})  # a run scores its length
+
+
+def tally_item(item, lang="en"):
+    """A step of the show, or the points of a card in the play (a go, the last card
+    too: ``{"kind": "go", "points": 1}``), short, as its chip says it.
+
+    >>> tally_item({"kind": "fifteen", "points": 2}), tally_item({"kind": "run", "points": 3})
+    ('15 for 2', 'run of 3')
+    >>> tally_item({"kind": "pair", "points": 6}, "es"), tally_item({"kind": "go", "points": 1},
+    ...                                                              "ja")
+    ('trío 6', 'ゴー 1点')
+    """
+    return text("tally." + _kind_key(item), lang, {"points": item["points"]})
+
+
+def tally_groups(items, lang="en"):
+    """The entries of a hand's itemised list: equal steps in a row make one entry
+    (``15 for 2 ×2``) with the cards of each step (``each``), how many (``times``) and
+    the running total after it.
+
+    >>> runs = [{"kind": "run", "cards": c.split(), "points": 3}
+    ...         for c in ("4S 5S 6H", "4S 5H 6H")]
+    >>> [(g["text"], g["times"], g["total"], g["each"]) for g in tally_groups(runs)]
+    [('run of 3 ×2', 2, 6, [['4S', '5S', '6H'], ['4S', '5H', '6H']])]
+    """
+    groups = []
+    for step in count_steps(items):
+        said = tally_item(step, lang)
+        if groups and groups[-1]["said"] == said:
+            group = groups[-1]
+            group["times"] += 1
+            group["each"].append(step["cards"])
+        else:
+            group = {"said": said, "kind": step["kind"], "points": step["points"],
+                     "times": 1, "each": [step["cards"]]}
+            groups.append(group)
+        group["total"] = step["total"]
+    for group in groups:
+        group["text"] = group["said"] if group["times"] == 1 else text(
+            "tally.times", lang, {"item": group["said"], "times": group["times"]})
+    return groups
+
+
+def tally(items, lang="en"):
+    """A hand's itemised list with its total, as it stays beside the hand once counted.
+
+    >>> f = {"kind": "fifteen", "cards": [], "points": 2}
+    >>> r = {"kind": "run", "cards": [], "points": 3}
+    >>> items = [f, f, {"kind": "pair", "cards": ["5S", "5H"], "points": 2}, r, r]
+    >>> tally(items), tally(items, "es")
+    ('15 for 2 ×2 · pair 2 · run of 3 ×2 = 12', '15 por 2 ×2 · par 2 · escalera de 3 ×2 = 12')
+    >>> tally(items, "ja"), tally([])
+    ('15で2点×2、ペア 2点、3枚のラン×2 ＝ 12点', 'nothing = 0')
+    """
+    groups = tally_groups(items, lang)
+    if not groups:
+        return text("tally.nothing", lang)
+    entries = text("tally.join", lang).join(group["text"] for group in groups)
+    return text("tally.total", lang, {"items": entries, "total": groups[-1]["total"]})
+
+
+def claimed_text(claimed, items, lang="en"):
+    """A claim of manual counting against the true count of ``items``.
+
+    >>> items = [{"kind": "fifteen", "cards": [], "points": 2},
+    ...          {"kind": "pair", "cards": ["5S", "5H"], "points": 2}]
+    >>> claimed_text(3, items), claimed_text(6, items), claimed_text(4, items, "es")
+    ('claimed 3: 1 missed', 'claimed 6: 2 too many', 'declarado 4: exacto')
+    """
+    worth = sum(item["points"] for item in items)
+    if claimed < worth:
+        return text("claimed.under", lang, {"claimed": claimed, "points": worth - claimed})
+    if claimed > worth:
+        return text("claimed.over", lang, {"claimed": claimed, "points": claimed - worth})
+    return text("claimed.right", lang, {"claimed": claimed})
 
 
 # --- the game log -------------------------------------------------------------------

@@ -44,7 +44,12 @@ class ScoreError(CardError):
 
 @dataclass(frozen=True)
 class ScoreItem:
-    """One scoring combination: its kind, the cards that make it, its points."""
+    """One scoring combination: its kind, the cards that make it, its points.
+
+    The cards are exactly those the item is made of, so a table can light them:
+    a fifteen's cards add to 15, a flush with the starter includes the starter,
+    and his nobs is the jack with the starter whose suit it matches.
+    """
 
     kind: str
     cards: tuple[Card, ...]
@@ -92,6 +97,9 @@ def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     0
     >>> score_hand(parse_cards("2H 4H 6H"), Card.parse("KS")).total   # five-card: flush of 3
     3
+    >>> [(i.kind, [c.code for c in i.cards]) for i in
+    ...  score_hand(parse_cards("JD AS 3C 8H"), Card.parse("9D")).items]   # each item's cards
+    [('nobs', ['JD', '9D'])]
     >>> [i.points for i in score_hand(parse_cards("AH 2H 3H 7S 8S"), Card.parse("9D")).items
     ...  if i.kind == "run"]   # seven-card: two runs
     [3, 3]
@@ -108,8 +116,8 @@ def score_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
         flush_cards = cards if flush > size else cards[:size]
         items.append(ScoreItem("flush", tuple(flush_cards), flush))
     for card in cards[:size]:
-        if is_nobs(card, starter):
-            items.append(ScoreItem("nobs", (card,), 1))
+        if is_nobs(card, starter):  # the jack and the starter whose suit it matches
+            items.append(ScoreItem("nobs", (card, starter), 1))
     return ShowScore(items)
 
 

@@ -88,14 +88,20 @@ def score(request: Request) -> dict[str, Any]:
 
 
 def show_score(request: Request) -> dict[str, Any]:
-    """A hand's or crib's score with its cadence and each item in words."""
+    """A hand's or crib's score with its cadence, each item in words, and its itemised
+    list as the table's show writes it beside the hand (``tally``).
+
+    >>> show_score({"hand": ["5S", "4S", "2S", "6H"], "starter": "5H"})["tally"]
+    '15 for 2 ×2 · pair 2 · run of 3 ×2 = 12'
+    """
     lang = lang_of(request)
     hand = card_list(request.get("hand") or [], "the hand", HAND_SIZE)
     starter = Card.parse(str(request.get("starter", "")))
     distinct([*hand, starter], "the hand and starter")
     result = score_hand(hand, starter, crib=bool(request.get("crib", False)))
     return {"total": result.total, "items": items_in_words(result.items, lang),
-            "said": cadence(result.items, lang)}
+            "said": cadence(result.items, lang),
+            "tally": i18n.tally([item.to_dict() for item in result.items], lang)}
 
 
 # --- a play, card by card ------------------------------------------------------------

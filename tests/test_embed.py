@@ -142,6 +142,9 @@ def test_show_score_has_cadence_and_texts() -> None:
     reply = call("show_score", {"hand": ["5C", "5D", "5H", "JS"], "starter": "5S"})
     assert reply["result"]["total"] == 29
     assert reply["result"]["said"].endswith("his nobs is twenty-nine")
+    # The itemised list the table's show writes beside the hand.
+    assert reply["result"]["tally"] == "15 for 2 ×8 · double pair royal 12 · his nobs 1 = 29"
+    assert reply["result"]["items"][-1]["cards"] == ["JS", "5S"]  # his nobs: jack and starter
     assert call("show_score", {"hand": ["5C", "5C", "5H", "JS"], "starter": "5S"})["ok"] is False
 
 

@@ -69,6 +69,29 @@ def test_the_cadence_of_any_show_ends_on_its_total(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_steps_and_the_itemised_list_of_any_show_add_up_to_its_total(lang: str) -> None:
+    import random
+
+    deck = [f"{r}{s}" for r in RANK_CODES for s in SUIT_CODES]
+    rng = random.Random(11)
+    for _ in range(2000):
+        cards = rng.sample(deck, 5)
+        score = score_hand(parse_cards(" ".join(cards[:4])), Card.parse(cards[4]))
+        items = [item.to_dict() for item in score.items]
+        steps = i18n.count_steps(items)
+        assert sum(step["points"] for step in steps) == score.total
+        assert [step["total"] for step in steps][-1:] == ([score.total] if items else [])
+        for step in steps:  # each step's cards are the hand's, each once
+            assert set(step["cards"]) <= set(cards)
+            assert len(set(step["cards"])) == len(step["cards"])
+        listed = i18n.tally(items, lang)
+        assert "tally." not in listed and "{" not in listed, listed
+        assert str(score.total) in re.split("[=＝]", listed)[-1] or not items, listed
+        groups = i18n.tally_groups(items, lang)
+        assert sum(g["points"] * g["times"] for g in groups) == score.total
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_event_kind_has_a_log_line(lang: str) -> None:
     engine = json.loads((ENGINE_PACKAGE / "lang" / f"{lang}.json").read_text("utf-8"))
     suffixes = ["event.muggins.over", "event.muggins.under", "event.corrected.over"]

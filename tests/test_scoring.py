@@ -152,6 +152,27 @@ def test_total_is_sum_of_items_and_never_impossible(cards):
     assert 0 <= score.total <= 29 and score.total not in (19, 25, 26, 27)
 
 
+@given(cards5, st.booleans())
+def test_each_item_holds_exactly_the_cards_that_make_it(cards, crib):
+    """A table lights each item's cards as it is counted: they must be the item's own."""
+    hand, starter = cards[:4], cards[4]
+    for item in score_hand(hand, starter, crib).items:
+        assert set(item.cards) <= set(cards) and len(set(item.cards)) == len(item.cards)
+        ranks = sorted(card.rank for card in item.cards)
+        if item.kind == "fifteen":
+            assert sum(card.value for card in item.cards) == 15
+        elif item.kind == "pair":
+            assert len(item.cards) == 2 and ranks[0] == ranks[1]
+        elif item.kind == "run":
+            assert ranks == list(range(ranks[0], ranks[0] + item.points))
+        elif item.kind == "flush":
+            assert len(item.cards) == item.points and len({c.suit for c in item.cards}) == 1
+            assert (starter in item.cards) == (item.points == 5)
+        else:  # his nobs: the jack and the starter whose suit it matches
+            assert item.kind == "nobs" and item.cards[1] == starter
+            assert item.cards[0].rank == 11 and item.cards[0].suit == starter.suit
+
+
 def test_show_input_errors():
     with pytest.raises(ScoreError, match="3, 4 or 5 cards"):
         show("5S 4S", "5H")

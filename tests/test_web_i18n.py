@@ -22,14 +22,15 @@ tableview = importlib.import_module("tableview")
 pegboard = importlib.import_module("pegboard")
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
+showview = importlib.import_module("showview")
 
 ENGLISH = json.loads((WEB / "lang" / "table.en.json").read_text(encoding="utf-8"))
 # The replay viewer's own words (ui.replay.*), beside the table's.
 REPLAY = json.loads((WEB / "lang" / "replay.en.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("module", [shell, tableview, pegboard], ids=["shell", "tableview",
-                                                                       "pegboard"])
+@pytest.mark.parametrize("module", [shell, tableview, pegboard, showview],
+                         ids=["shell", "tableview", "pegboard", "showview"])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 

@@ -172,25 +172,26 @@ def test_the_board_fits_a_phone_with_holes_big_enough(app: Any, page: Any) -> No
         page.get_by_role("button", name="New game").click()
 
 
-def test_the_show_turns_the_hands_up_on_the_felt(app: Any, page: Any) -> None:
+def test_the_show_counts_each_hand_in_the_middle_of_the_felt(app: Any, page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
-    felt = page.locator("#table > .felt")
-    assert felt.locator(".opponent .hand.shown .card[data-card]").count() == 4
-    assert felt.locator(".seat-human .hand.shown .card[data-card]").count() == 4
-    assert felt.locator(".crib-cards.shown .card[data-card]").count() == 4
-    totals = [int(felt.locator(".show-points").nth(i).get_attribute("data-points"))
-              for i in range(3)]
-    heard = page.locator(".announce").text_content() or ""  # each hand's words, for screen readers
-    crib = felt.locator(".crib-spot .show-points").get_attribute("data-points")
-    assert heard.endswith(f"({crib})"), (totals, heard)  # the crib is said last
+    stage = page.locator("#table > .felt > .show-stage")
+    # Each count in the middle, a tab each: the pone's hand, the dealer's, the crib.
+    assert stage.locator(".show-hand.shown").count() == 3
+    assert stage.locator(".show-hand:not([hidden]) .show-cards > .card[data-card]").count() == 4
+    assert stage.locator(".show-tab .show-points[data-points]").count() == 3
+    assert page.locator(".seat-human").is_hidden()  # your hand moved to the middle too
+    heard = stage.locator(".show-heard").text_content() or ""  # each count, for screen readers
+    crib = stage.locator("#show-tab-2 .show-points").get_attribute("data-points")
+    assert heard.endswith(f"({crib})"), heard  # the crib is said last
     assert page.locator(".show-panel").count() == 0  # the show is on the felt only
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "phone-show")
     table.step()  # Continue: the felt is the table again
     table.play_until(lambda: table.phase == "discard")
-    assert felt.locator(".shown").count() == 0 and felt.locator(".show-points").count() == 0
+    assert stage.is_hidden() and page.locator(".show-hand").count() == 0
+    assert page.locator(".seat-human").is_visible()
 
 
 def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
@@ -200,7 +201,7 @@ def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
       window.__lit = 0;
       new MutationObserver(() => {
         const lit = document.querySelectorAll('.felt .card.lit').length;
-        if (lit && document.querySelector('.felt .show-said').textContent) {
+        if (lit && document.querySelector('.felt .show-item.now')) {
           window.__lit = Math.max(window.__lit, lit);
         }
       }).observe(document.body, {subtree: true, attributes: true, childList: true});

@@ -111,9 +111,10 @@ def test_a_game_in_japanese_logs_and_counts_in_japanese(app: Any, page: Any) -> 
     play_to(page, lambda: page.get_attribute("#table", "data-phase") == "show"
             and page.locator(".actions [data-action=continue]").count() == 1)
     assert page.locator(".status").inner_text() == "ショーです。「続ける」で次のディールへ。"
-    said = page.locator(".felt .show-said").inner_text()  # the last count, on the felt
-    assert KANA.search(said), said  # フィフティーン2、ペアで4 …
-    assert KANA.search(page.locator(".announce").text_content() or "")  # and for screen readers
+    said = page.locator(".felt .show-tab[aria-selected=true]").inner_text()  # the last count
+    assert KANA.search(said), said  # あなたのクリブ 4 …
+    assert "点" in page.locator(".felt .show-hand:not([hidden]) .show-list").inner_text()
+    assert KANA.search(page.locator(".show-heard").text_content() or "")  # for screen readers
     log = page.locator(".log-lines").text_content()
     assert "スターターは" in log and "を出す" in log and "あなた" in log
     assert page.get_by_role("button", name="続ける").is_visible()
@@ -121,8 +122,9 @@ def test_a_game_in_japanese_logs_and_counts_in_japanese(app: Any, page: Any) -> 
     page.locator("#language").select_option("es")
     page.wait_for_function("() => document.querySelector('.status').textContent"
                            ".startsWith('El recuento')")
-    said = page.locator(".felt .show-said").inner_text()
+    said = page.locator(".felt .show-tab[aria-selected=true]").inner_text()
     assert said and not KANA.search(said), said
+    assert "=" in page.locator(".felt .show-hand:not([hidden]) .show-list").inner_text()
     assert page.get_attribute("#table", "data-phase") == "show"
     assert page.get_by_role("button", name="Continuar").is_visible()
     assert page.get_by_role("button", name="Revisar esta mano").is_visible()

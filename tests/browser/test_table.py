@@ -47,15 +47,15 @@ def test_the_show_is_counted_on_the_felt_in_cribbage_cadence(app: Any, page: Any
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     felt = page.locator("#table > .felt")
-    # Each hand face up where it lies, its total beside its owner's name; no second panel.
+    # Each count in the middle of the felt, a tab each with its total; no second panel.
     assert felt.locator(".shown").count() == 3  # pone's hand, dealer's hand, dealer's crib
     assert felt.locator(".show-points[data-points]").count() == 3
     assert page.locator(".show-panel").count() == 0
-    said = felt.locator(".show-said").inner_text()  # the last count, said aloud
-    assert "is" in said or "nineteen" in said or said.startswith("fifteen"), said
-    # The words of every hand for screen readers (the live region) and in the log.
-    heard = page.locator(".announce").text_content() or ""
-    assert "crib:" in heard and "(" in heard, heard
+    listed = felt.locator(".show-hand:not([hidden]) .show-list").inner_text()  # the crib's
+    assert "=" in listed, listed  # its itemised list with its total
+    # The words of every count for screen readers (a log, each line read) and in the log.
+    heard = felt.locator(".show-heard").text_content() or ""
+    assert "crib:" in heard and "starter" in heard and heard.endswith(")"), heard
     assert "crib" in (page.locator(".log-lines").text_content() or "")
 
 

@@ -42,9 +42,8 @@ def play_to_the_show(app: Any, page: Any, cards: str, kept: int) -> None:
         assert table.scores() == [0, 0]
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     felt = page.locator("#table > .felt")
-    sizes = [felt.locator(part + ".shown .card").count()
-             for part in (".opponent .hand", ".seat-human .hand", ".crib-cards")]
-    assert sizes == [kept, kept, 4], sizes  # each hand and the crib, face up where it lies
+    sizes = [felt.locator(f"#show-hand-{index} .show-cards > .card").count() for index in range(3)]
+    assert sizes == [kept, kept, 4], sizes  # each hand and the crib, in the middle in turn
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 

@@ -90,8 +90,8 @@ def show_level_choices(dom):
 # an import in one go: all of them at once would hold the main thread for ~0.5 s).
 UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerender", "coachview",
               "charts", "statsview", "reviewview", "backup", "tablecoach", "tableinput",
-              "tableshow", "tablemotion", "tablereview", "tablesaves", "tabsync", "tabs",
-              "peertable", "tablegame")
+              "showview", "tablemotion", "tableshow", "tablereview", "tablesaves", "tabsync",
+              "tabs", "peertable", "tablegame")
 
 
 async def fetch_later_modules():

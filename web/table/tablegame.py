@@ -39,6 +39,7 @@ from shell import i18n
 from tablecoach import ACTIONS, TableCoach
 from tableinput import TableInput
 from tablerender import (
+    call_points,
     draw_board,
     log,
     mark_selected,
@@ -56,7 +57,7 @@ from tablereview import TableReview
 from tablesaves import ACTIONS as SAVES_ACTIONS
 from tablesaves import TableSaves
 from tableshow import TableShow
-from tablestate import COMPUTER_PAUSE
+from tablestate import COMPUTER_PAUSE, PILE_STAYS
 from tabs import Tabs
 
 
@@ -383,11 +384,21 @@ class TableGame(TableInput):
         text = tableview.event_text(self.words, event, state.names, state.you)
         log(self.dom, text)
         shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
-        if kind == "play" and not replaying:
-            show_play(self.dom, state, event)  # the pile shows the card before its points
-            self.sound("play")
-        if kind == "deal" and not replaying:
-            self.dom.part(".announce").innerHTML = ""  # the last deal's words leave the table
+        if kind == "play" and event.get("cards") and event.get("count") is not None:
+            if replaying:
+                state.lay(event)  # the pile is drawn with the table
+            else:
+                show_play(self.dom, state, event)  # the pile shows the card before its points
+                self.sound("play")
+        elif kind in ("go", "last card", "peg"):  # points for the last card laid
+            if replaying:
+                state.call(event)
+            else:
+                call_points(self.dom, state, event)
+        if kind == "deal":
+            state.pile, state.pile_count = [], 0  # the last deal's pile leaves with it
+            if not replaying:
+                self.dom.part(".announce").innerHTML = ""  # the last deal's words leave too
         if not replaying and not shown_later and (
                 event.get("points") or kind in ("heels", "go_said", "muggins")):
             self.announce(text)
@@ -417,8 +428,10 @@ class TableGame(TableInput):
         seat = state.view["current_player"]
         window.performance.mark("cribbage:computer-turn")
         state.computer_moving = True  # advance() measures turn -> shown (bench/page_table.py)
-        await self.pause(COMPUTER_PAUSE if state.view["phase"] in ("play", "starter", "cut")
-                         else 0.1)
+        pause = COMPUTER_PAUSE if state.view["phase"] in ("play", "starter", "cut") else 0.1
+        if state.view["phase"] == "play" and state.pile_finished():
+            pause = PILE_STAYS  # the finished pile and its points are read before the next lead
+        await self.pause(pause)
         level = tableview.computer_level(state.settings, seat)
         ok, result = await self.call("computer_move", self.update_request({"level": level}))
         if not ok:
@@ -524,6 +537,7 @@ class TableGame(TableInput):
         state.names, state.sides = names_and_sides(self.words, state.settings, state.view)
         draw_board(self.dom, state)
         relog(self.dom, state, state.coach.game_events)
+        state.pile_drawn = None  # the points called on the pile, in the new language
         if state.showing is None:
             render(self.dom, state)  # not during the show: the table below still shows the deal
             tablemotion.draw_deck(self.dom, state)
@@ -565,6 +579,10 @@ class TableGame(TableInput):
         elif action == "continue":
             if state.continue_event is not None:
                 state.continue_event.set()
+        elif action == "show-tab":  # another count of the show (also while it is counted)
+            self.show.select(int(target.getAttribute("data-index")))
+        elif action == "show-item":  # an entry of a counted list: its cards light again
+            self.show.light_entry(target)
         elif action in ACTIONS:
             self.coach.on_action(action, target)
         elif action in REVIEW_ACTIONS:

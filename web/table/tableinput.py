@@ -45,8 +45,10 @@ class TableInput:
         state, part = self.state, self.dom.part
         if not self.dom.game_over.hidden:
             return self.dom.game_over.querySelector("[data-action=new-game]")
-        if state.showing is not None and state.showing["waiting"]:
-            return part(".actions [data-action=continue]")
+        if state.showing is not None:  # the show counted in the middle, then Continue
+            if state.showing["waiting"]:
+                return part(".actions [data-action=continue]")
+            return part(".show-stage")
         view = state.view
         if view is None:
             return None
@@ -109,6 +111,11 @@ class TableInput:
             self.close_dialog()  # back to the game in progress
             return
         if tag in ("input", "select", "textarea") or self.dialog_open():
+            return
+        if key in ("ArrowLeft", "ArrowRight") and tag == "button" and target.classList.contains(
+                "show-tab"):
+            event.preventDefault()  # the show's tabs: the next or the previous count
+            self.show.step_to(1 if key == "ArrowRight" else -1)
             return
         if key in ("1", "2", "3", "4", "5", "6", "7"):  # seven-card hands have a seventh
             cards = self.dom.table.querySelectorAll(".seat-human .hand button.card")

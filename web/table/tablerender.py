@@ -59,28 +59,66 @@ def render_claim(dom, state):
 
 
 def show_play(dom, state, event):
-    """Lay a played card on the pile and show its count before its points are said, so
-    the announcement never runs ahead of the pile (31 with 29 still showing)."""
+    """Lay a played card on the pile, its points called beside it, and show its count before
+    its points are said, so the announcement never runs ahead of the pile (31 with 29
+    still showing). Only the new card is drawn; a finished pile (31, a go) stays on the
+    felt until this card starts a new one."""
     if event.get("count") is None or not event.get("cards"):
         return
-    words = state.words
+    fresh = state.lay(event)
     pile = dom.part(".pile")
-    shown = dom.part(".count").getAttribute("data-count")
-    if shown and event["count"] < int(shown):  # a new series: the old pile is turned over
+    if fresh:
         pile.innerHTML = ""
-    dom.part(".count").setAttribute("data-count", str(event["count"]))
-    pile.insertAdjacentHTML("beforeend", '<span class="played" title="'
-                            + tableview.html(state.names[event["seat"]]) + '">'
-                            + tableview.card_html(words, event["cards"][0]) + "</span>")
-    set_text(dom.part(".count"), words.t("count", {"count": event["count"]}))
+    pile.insertAdjacentHTML("beforeend", tableview.played_html(
+        state.words, state.names[event["seat"]], state.pile[-1]))
+    state.pile_drawn = pile_key(state)
+    draw_count(dom, state, event["count"], False)
 
 
-def clear_play(dom):
+def call_points(dom, state, event):
+    """Points pegged after the last card laid (a go, the last card, a claimed card's
+    points): called beside that card on the pile, which stays while they are read."""
+    state.call(event)
+    last = dom.part(".pile .played:last-child")
+    if last is not None and state.pile:
+        last.outerHTML = tableview.played_html(state.words, state.names[state.pile[-1]["seat"]],
+                                               state.pile[-1])
+        state.pile_drawn = pile_key(state)
+
+
+def pile_key(state):
+    """What the pile on the felt shows, to draw it again only when that changes."""
+    return ",".join(entry["card"] + str(len(entry["calls"])) for entry in state.pile)
+
+
+def draw_pile(dom, state):
+    """The whole pile from the state (a reload, a language, a deal): only if it changed."""
+    if state.pile_drawn == pile_key(state):
+        return
+    words = state.words
+    dom.part(".pile").innerHTML = "".join(
+        tableview.played_html(words, state.names[entry["seat"]], entry) for entry in state.pile)
+    state.pile_drawn = pile_key(state)
+
+
+def draw_count(dom, state, count, finished):
+    """The count in large type beside the pile (empty for None); a finished pile's count
+    (31, a go) stays with it until the next card is led."""
+    element = dom.part(".count")
+    text = "" if count is None else state.words.markup(
+        "count", {"count": "<b>" + str(count) + "</b>"})
+    if element.innerHTML != text:
+        element.innerHTML = text
+    element.setAttribute("data-count", "" if count is None else str(count))
+    dom.part(".play-area").toggleAttribute("data-finished", finished)
+
+
+def clear_play(dom, state):
     """Take the last deal's pile, count and announcement off the table (the show and
     the next deal must not show them)."""
-    dom.part(".pile").innerHTML = ""
-    dom.part(".count").textContent = ""
-    dom.part(".count").setAttribute("data-count", "")
+    state.pile, state.pile_count = [], 0
+    draw_pile(dom, state)
+    draw_count(dom, state, None, False)
     dom.part(".announce").innerHTML = ""
 
 
@@ -168,17 +206,11 @@ def render_centre(dom, state):
     words = state.words
     starter = state.view["starter"]
     dom.part(".starter").innerHTML = tableview.card_html(words, starter) if starter else ""
-    count = state.view["count"]
     in_play = shell.table_phase(state.view["phase"], state.view.get("claim")) == "play"
-    set_text(dom.part(".count"), words.t("count", {"count": count}) if in_play else "")
-    dom.part(".count").setAttribute("data-count", str(count) if in_play else "")
-    played, pile_cards = state.view["played"], state.view["pile"]
-    pile_seats = [seat for seat, _ in played[len(played) - len(pile_cards):]]
-    pile = []
-    for seat, code in zip(pile_seats, state.view["pile"]):
-        pile.append('<span class="played" title="' + tableview.html(state.names[seat]) + '">'
-                    + tableview.card_html(words, code) + "</span>")
-    dom.part(".pile").innerHTML = "".join(pile)
+    finished = in_play and state.pile_finished()
+    count = (state.pile_count if finished else state.view["count"]) if in_play else None
+    draw_count(dom, state, count, finished)
+    draw_pile(dom, state)
     dealer = state.view["dealer"]
     crib_owner = "" if state.view["phase"] == "cut" else crib_name(state, dealer)
     backs = tableview.backs_html(min(state.view["crib_size"], 4))

@@ -1,33 +1,38 @@
-"""The show at the table (MicroPython, main thread): each hand counted on the felt.
+"""The show at the table (MicroPython, main thread): each count of the deal on the felt.
 
-When a deal's hands are counted, each is turned face up on the felt where it
-lies, in the order the engine counted them (pone first, the dealer, then the
-crib). Each item of its breakdown lifts the cards behind it with a chip
-("fifteen 2", "run of 3 3") while the hand's running total grows beside its
-owner's name and its pegs climb item by item. The words (the count said aloud)
-go to the live region and the log. Everything comes from the events
-(``cards``, ``items``, ``points``): no rule knowledge here. With ``?speed=0``
-(or the "Off" setting) it all happens at once.
+When a deal's hands are counted, each in turn (the pone's, the dealer's, then the crib,
+as the engine scored them) moves to the middle of the felt at the size of your own hand,
+the starter beside it, under a tab of its own (showview.py). Each step of its count
+lights the cards that make it, its entry joins the itemised list as a chip, and the
+running total grows on its tab while the pegs climb. Once counted, the list stays with
+its total beside the hand, and the deal's counts stay one tap apart (their tabs, with
+their totals side by side) until Continue. The words go to a log for screen readers and
+to the game log. Everything comes from the events (``cards``, ``items``, ``points``)
+through the engine's words module: no rule knowledge here. With ``?speed=0``, the
+"Off" setting or reduced motion it all appears at once.
 """
 
 import asyncio
 
+import showview
+import tablemotion
 import tableview
 from dom import SHOW_KEY, storage_set
+from pyscript import document
 from shell import i18n
 from tablecoach import review_button
 from tablerender import (
     clear_play,
-    crib_name,
+    draw_count,
     draw_pegs,
     move_pegs,
-    render_centre,
     render_claim,
     render_opponents,
     render_scores,
 )
+from tablestate import PILE_STAYS
 
-SHOWN = ("shown", "counting", "counted")
+STEP = 0.9  # seconds each step of a count stays lit, at normal speed
 
 
 class TableShow:
@@ -42,141 +47,158 @@ class TableShow:
     def words(self):
         return self.state.words
 
-    # --- the words ------------------------------------------------------------------
+    def part(self, selector):
+        return self.dom.part(".show-stage " + selector)
 
-    def line(self, event):
-        """One hand or crib of the show in words: whose, the count said aloud, the total."""
-        seat, names, words = event["seat"], self.state.names, self.words
-        if event["kind"] == "crib":
-            whose = words.t("crib.mine") if seat == self.state.you else words.t(
-                "crib.theirs", {"who": names[seat]})
-        else:
-            whose = words.t("show.hand.mine") if seat == self.state.you else words.t(
-                "show.hand", {"who": names[seat]})
-        total = event["worth"]
-        return whose + ": " + i18n.cadence(event["items"], words.lang) + " (" + str(total) + ")"
+    def at_once(self):
+        """No pacing: speed 0, the "Off" setting or the system's reduced motion."""
+        return not tablemotion.moving(self.game.speed())
 
-    def draw_end(self):
-        """The show counted: Review (its answer in the coach's panel) and Continue."""
-        self.dom.status.textContent = self.words.t("status.show")
-        button = review_button(self.words, self.state.showing["deal"])
-        self.dom.part(".actions").innerHTML = button + (
-            '<button type="button" data-action="continue">'
-            + tableview.html(self.words.t("button.continue")) + "</button>")
-
-    # --- the felt ------------------------------------------------------------------
-
-    def spot(self, event):
-        """Where a hand (or the crib) lies on the felt, and where its points are said."""
-        seat = event["seat"]
-        if event["kind"] == "crib":
-            return self.dom.part(".crib-spot .crib-cards"), self.dom.part(".crib-spot small")
-        if seat == self.state.viewer:
-            return self.dom.part(".seat-human .hand"), self.dom.part(".felt .you .seat-name")
-        panel = self.dom.part('.opponent[data-seat="' + str(seat) + '"]')
-        if panel is None:
-            return None, None
-        return panel.querySelector(".hand"), panel.querySelector(".seat-name")
+    # --- the stage ----------------------------------------------------------------
 
     def lay_out(self, shows):
-        """The felt at the start of the show: the starter up, the played cards gathered,
-        the hands still to count face down where they lie."""
-        words = self.words
+        """The felt at the start of the show: the hands still to count face down where they
+        lie, the stage in the middle (where the pile and your hand were)."""
         if not self.dom.part(".felt .you").innerHTML:  # resumed after a reload: seat everyone
             render_opponents(self.dom, self.state)
-            render_centre(self.dom, self.state)
-        for event in shows:  # the crib is the dealer's of the deal shown
-            if event["kind"] == "crib":
-                self.dom.part(".crib-spot small").textContent = crib_name(self.state,
-                                                                          event["seat"])
-        self.dom.part(".starter").innerHTML = tableview.card_html(words, self.state.last_starter)
-        self.dom.part(".pile").innerHTML = ""
-        self.dom.part(".count").textContent = ""
         self.dom.part(".actions").innerHTML = ""  # nothing to do until Continue
-        self.dom.status.textContent = words.t("show.title")
-        if self.dom.part(".show-said") is None:  # the chips, under the status line
-            self.dom.part(".felt .says").insertAdjacentHTML(
-                "beforeend", '<p class="show-said" aria-hidden="true"></p>')
-        self.dom.part(".show-said").textContent = ""
-        for event in shows:
-            cards, _ = self.spot(event)
-            mine = event["kind"] == "hand" and event["seat"] == self.state.viewer
-            if cards is not None and not mine:
-                cards.innerHTML = tableview.backs_html(len(event["cards"]))
+        self.dom.status.textContent = self.words.t("show.title")
+        self.part(".show-tabs").innerHTML = ""
+        self.part(".show-panels").innerHTML = ""
+        self.part(".show-heard").innerHTML = ""
+        self.dom.part(".show-stage").hidden = False
+        self.dom.table.setAttribute("data-show", "counting")
+        self.seat_fans(shows, 0)
 
-    def turn_up(self, event, state_class, total=None):
-        """A hand (or the crib) face up where it lies, with its total (the running total
-        while it is counted) beside its name."""
-        cards, name = self.spot(event)
-        if cards is None:
-            return None
-        cards.innerHTML = "".join(tableview.card_html(self.words, code)
-                                  for code in event["cards"])
-        for cls in SHOWN:
-            cards.classList.remove(cls)
-        cards.classList.add("shown")
-        cards.classList.add(state_class)
-        if state_class == "counted":
-            total = event["worth"]
-        self.total(name, total, state_class == "counted")
-        return cards
+    def seat_fans(self, shows, moved):
+        """The others' hands where they lie: face down until counted, gone to the middle
+        of the felt once their count has begun (the first ``moved`` of ``shows``)."""
+        for number, event in enumerate(shows):
+            if event["kind"] != "hand" or event["seat"] == self.state.viewer:
+                continue
+            fan = self.dom.part('.opponent[data-seat="' + str(event["seat"]) + '"] .hand')
+            if fan is not None:
+                fan.innerHTML = "" if number < moved else tableview.backs_html(
+                    len(event["cards"]))
 
-    def total(self, name, total, final):
-        """The hand's (running) total beside its owner's name; ``data-points`` once final."""
-        if name is None or total is None:
-            return
-        chip = name.querySelector(".show-points")
-        if chip is None:
-            name.insertAdjacentHTML("beforeend", '<span class="show-points"></span>')
-            chip = name.querySelector(".show-points")
-        chip.textContent = str(total)
-        if final:
-            chip.setAttribute("data-points", str(total))
-        else:
-            chip.removeAttribute("data-points")
-
-    def light(self, cards, codes):
-        """Light the cards (in the hand and the starter) an item of the count is made of."""
-        starter = self.dom.part(".starter")
-        for box in (cards, starter):
-            for card in box.querySelectorAll(".card"):
-                if card.getAttribute("data-card") in codes:
-                    card.classList.add("lit")
-                else:
-                    card.classList.remove("lit")
-
-    async def count(self, event, pegs_moved=False):
-        """Turn one hand up, say its items one by one, and peg them as they are said
-        (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
+    def add(self, event, index):
+        """A count's tab and panel, chosen; its hand leaves its place on the felt."""
         state, words = self.state, self.words
-        cards = self.turn_up(event, "counting", 0)
-        _, name = self.spot(event)
-        said = self.dom.part(".show-said")
-        items = event["items"]
+        for tab in self.dom.table.querySelectorAll(".show-tab"):
+            tab.setAttribute("aria-selected", "false")
+            tab.setAttribute("tabindex", "-1")
+        for panel in self.dom.table.querySelectorAll(".show-hand"):
+            panel.hidden = True
+        self.part(".show-tabs").insertAdjacentHTML("beforeend", showview.tab_html(
+            words, event, index, state.names, state.you, True))
+        self.part(".show-panels").insertAdjacentHTML("beforeend", showview.panel_html(
+            words, event, index, state.last_starter, True))
+        state.showing["selected"] = index
+        self.seat_fans(state.showing["shows"], index + 1)
+
+    def select(self, index):
+        """Show the count under tab ``index`` (a tap, or the arrow keys on the tabs)."""
+        tabs = self.dom.table.querySelectorAll(".show-tab")
+        if self.state.showing is None or not 0 <= index < tabs.length:
+            return
+        self.state.showing["selected"] = index
+        for number in range(tabs.length):
+            chosen = number == index
+            tabs.item(number).setAttribute("aria-selected", "true" if chosen else "false")
+            tabs.item(number).setAttribute("tabindex", "0" if chosen else "-1")
+            self.dom.part("#show-hand-" + str(number)).hidden = not chosen
+        tabs.item(index).focus()
+
+    def light_entry(self, entry):
+        """An entry of a counted list tapped: the cards of its first step light again, the
+        next tap its next step (``15 for 2 ×3``: each fifteen in turn), then none."""
+        panel = entry.closest(".show-hand")
+        steps = entry.getAttribute("data-steps").split("|")
+        at = int(entry.getAttribute("data-at") or "-1") + 1 if entry.getAttribute(
+            "aria-pressed") == "true" else 0
+        for other in panel.querySelectorAll(".show-item[aria-pressed]"):
+            other.setAttribute("aria-pressed", "false")
+            other.removeAttribute("data-at")
+        if at < len(steps):
+            entry.setAttribute("aria-pressed", "true")
+            entry.setAttribute("data-at", str(at))
+        self.light(panel, steps[at].split(" ") if at < len(steps) else [])
+
+    def step_to(self, offset):
+        """The next or previous count (the arrow keys on the tabs)."""
+        if self.state.showing is not None:
+            count = self.dom.table.querySelectorAll(".show-tab").length
+            self.select((self.state.showing["selected"] + offset) % max(count, 1))
+
+    def draw(self, index, event, said=None):
+        """A count's list (up to the step ``said``, else whole with its total) and the total
+        on its tab: the running one while counted, the points it scored once counted."""
+        panel = self.dom.part("#show-hand-" + str(index))
+        points = self.dom.part("#show-tab-" + str(index) + " .show-points")
+        if panel is None or points is None:
+            return
+        panel.querySelector(".show-list").innerHTML = showview.list_html(
+            self.words, event["items"], said)
+        if said is None:
+            total = event["worth"]  # what was counted (the pegs may stop at the game hole)
+            points.setAttribute("data-points", str(total))
+            self.light(panel, [])
+            notes = showview.claim_notes(self.words, self.state.coach.game_events, event,
+                                         self.state.names, self.state.you)
+            if notes and panel.querySelector(".show-claim") is None:
+                panel.insertAdjacentHTML("beforeend", "".join(
+                    '<p class="show-claim">' + tableview.html(note) + "</p>" for note in notes))
+        else:
+            total = self.steps(event)[said]["total"] if said >= 0 else 0
+        points.textContent = str(total)
+
+    def steps(self, event):
+        return i18n.count_steps(event["items"])
+
+    def light(self, panel, codes):
+        """Lift and outline the cards (the hand's and the starter) a step is made of."""
+        for card in panel.querySelectorAll(".card"):
+            if card.getAttribute("data-card") in codes:
+                card.classList.add("lit")
+            else:
+                card.classList.remove("lit")
+
+    def hear(self, text):
+        """One more line for screen readers (a log: each line is read once, none lost)."""
+        line = document.createElement("p")
+        line.textContent = text
+        self.part(".show-heard").append(line)
+
+    # --- counting ------------------------------------------------------------------
+
+    async def count(self, event, index, pegs_moved=False):
+        """Move one hand to the middle and count it step by step, pegging as it is said
+        (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
+        state = self.state
+        self.add(event, index)
         peg = (not state.manual_counting() and event.get("team") is not None
                and not pegs_moved)
-        left, started, running = event["points"] if peg else 0, False, 0
-        await self.game.pause(0.5)
-        for item in items:
-            if cards is not None:
-                self.light(cards, item["cards"])
-            running += item["points"]
-            said.innerHTML = ('<span class="show-chip">' + tableview.html(
-                i18n.item_text(item, words.lang)) + " <b>" + str(item["points"]) + "</b></span>")
-            self.total(name, running, False)
-            points = min(item["points"], left)
+        left, started = event["points"] if peg else 0, False
+        paced = not self.at_once()
+        if paced:
+            self.draw(index, event, -1)  # no step said yet: an empty list, a total of 0
+            await self.game.pause(0.5)
+        for number, step in enumerate(self.steps(event)):
+            points = min(step["points"], left)
             if points > 0:
                 left -= points
                 started = self.peg(event["team"], points, started)
-            await self.game.pause(0.8)
+            if paced:  # the panel found again: a language switch draws it anew
+                self.light(self.dom.part("#show-hand-" + str(index)), step["cards"])
+                self.draw(index, event, number)
+                await self.game.pause(STEP)
         if left > 0:
             self.peg(event["team"], left, started)
-        if cards is not None:
-            self.light(cards, [])
-        said.textContent = i18n.cadence(items, words.lang)
-        self.turn_up(event, "counted")
-        self.game.announce(self.line(event), heard=True)  # the words, for the live region
-        await self.game.pause(0.5)
+        self.draw(index, event)
+        self.hear(showview.heard(self.words, event, state.last_starter, state.names,
+                                 state.you))
+        if paced:
+            await self.game.pause(0.6)
 
     def peg(self, team, points, started):
         """The first points of a hand leapfrog the back peg; the rest push it further."""
@@ -188,13 +210,20 @@ class TableShow:
         render_scores(self.dom, self.state)
         return True
 
+    def draw_end(self):
+        """The show counted: Review (its answer in the coach's panel) and Continue."""
+        self.dom.status.textContent = self.words.t("status.show")
+        button = review_button(self.words, self.state.showing["deal"])
+        self.dom.part(".actions").innerHTML = button + (
+            '<button type="button" data-action="continue" aria-keyshortcuts="Enter">'
+            + tableview.html(self.words.t("button.continue")) + "</button>")
+
     def clear(self):
-        """The show is over: the felt goes back to the table's own drawing."""
-        for cls in SHOWN:
-            self.dom.part(".seat-human .hand").classList.remove(cls)
-        said = self.dom.part(".show-said")
-        if said is not None:
-            said.remove()
+        """The show is over: the middle of the felt goes back to the table's own drawing."""
+        self.dom.part(".show-stage").hidden = True
+        self.dom.table.removeAttribute("data-show")
+        for part in (".show-tabs", ".show-panels", ".show-heard"):
+            self.part(part).innerHTML = ""
 
     # --- the whole show ----------------------------------------------------------------
 
@@ -202,17 +231,27 @@ class TableShow:
         """Count each hand and the crib on the felt, then wait for Continue
         (``pegs_moved``: a show resumed after a reload, whose points the pegs show)."""
         state = self.state
+        if state.pile and not pegs_moved:
+            for entry in state.pile:  # your last card is on the pile, not in your hand
+                card = self.dom.part('.seat-human .hand [data-card="' + entry["card"] + '"]')
+                if card is not None:
+                    card.remove()
+            draw_count(self.dom, state, state.pile_count, True)  # the play is over
+            await self.game.pause(PILE_STAYS)  # the last card and its point, read first
         self.dom.table.setAttribute("data-phase", "show")
-        clear_play(self.dom)  # the play's pile and count are over
-        state.showing = {"deal": shows[0]["deal"], "shown": [], "waiting": False}
-        render_claim(self.dom, state)  # manual counting: the show's claims stay in view
+        clear_play(self.dom, state)  # the play's pile and count are over
+        state.showing = {"deal": shows[0]["deal"], "shows": shows, "shown": [],
+                         "waiting": False, "selected": 0}
+        render_claim(self.dom, state)
         self.game.coach.new_show()
         self.lay_out(shows)
+        self.game.settle_focus()
         for event in shows:
             state.showing["shown"].append(event)
-            await self.count(event, pegs_moved)
+            await self.count(event, len(state.showing["shown"]) - 1, pegs_moved)
         state.continue_event = asyncio.Event()
         state.showing["waiting"] = True
+        self.dom.table.setAttribute("data-show", "counted")
         storage_set(SHOW_KEY, str(state.showing["deal"]))  # a reload shows it again
         self.draw_end()
         self.game.settle_focus(force=True)
@@ -228,18 +267,27 @@ class TableShow:
         self.clear()
 
     def redraw(self):
-        """The show in the page's language (the felt as counted so far, its end)."""
+        """The show in the page's language: every count so far as counted, the same tab
+        chosen, and its end."""
         state = self.state
+        showing = state.showing
         render_opponents(self.dom, state)  # the seats' names, in the new language
         render_claim(self.dom, state)
-        for event in state.showing["shown"]:
-            self.turn_up(event, "counted")
-        shown = state.showing["shown"]
-        said = self.dom.part(".show-said")
-        if shown and said is not None:
-            said.textContent = i18n.cadence(shown[-1]["items"], self.words.lang)
-        if state.showing["waiting"]:
+        self.seat_fans(showing["shows"], len(showing["shown"]))
+        selected = showing["selected"]
+        self.part(".show-tabs").innerHTML = ""
+        self.part(".show-panels").innerHTML = ""
+        for index, event in enumerate(showing["shown"]):
+            self.part(".show-tabs").insertAdjacentHTML("beforeend", showview.tab_html(
+                self.words, event, index, state.names, state.you, index == selected))
+            self.part(".show-panels").insertAdjacentHTML("beforeend", showview.panel_html(
+                self.words, event, index, state.last_starter, index == selected))
+            self.draw(index, event)
+        if showing["waiting"]:
+            self.dom.status.textContent = self.words.t("status.show")
             busy = self.dom.part(".actions [data-action=review]")
             disabled = busy is not None and busy.disabled
             self.draw_end()
             self.dom.part(".actions [data-action=review]").disabled = disabled
+        else:
+            self.dom.status.textContent = self.words.t("show.title")

@@ -15,6 +15,7 @@ from shell import Words
 
 HUMAN = 0  # the seat of the person at this device in a solo game (pass-and-play: viewer)
 COMPUTER_PAUSE = 0.3  # seconds before a computer's card shows, at normal speed
+PILE_STAYS = 1.2  # seconds a finished pile (31, a go, the last card) stays before it goes
 
 
 class CoachState:
@@ -84,6 +85,9 @@ class TableState:
         self.cut_events = []  # the cuts for the first deal
         self.cuts_fresh = False  # the cut has just decided the dealer: keep the cuts in view
         self.claim_events = []  # claims in manual counting (for muggins)
+        self.pile = []  # the pile on the felt: {"seat", "card", "calls"} (kept once finished)
+        self.pile_count = 0  # its count (31 or the count of a go, once finished)
+        self.pile_drawn = None  # what of the pile is drawn (tablerender.pile_key)
         self.computer_moving = False  # a computer's move is on its way to the table
         self.showing = None  # the show on screen: {"deal", "shown": [events], "waiting"}
         self.over = None  # the game-over screen's facts: {"outcome", "tally"}
@@ -92,6 +96,42 @@ class TableState:
         self.can_undo = False  # the engine would take back the human's last choice
         self.undos = 0  # moves taken back in this game (the save counts them)
         self.coach = CoachState()
+
+    def lay(self, event):
+        """A card laid (a play event): onto the pile, or onto a new one when the count
+        starts again (the finished pile stays until then). True for a new pile.
+
+        >>> state = TableState()
+        >>> state.lay({"seat": 1, "cards": ["KS"], "count": 10, "items": []})
+        True
+        >>> state.lay({"seat": 0, "cards": ["5H"], "count": 15,
+        ...            "items": [{"kind": "fifteen", "points": 2, "cards": ["KS", "5H"]}]})
+        False
+        >>> state.call({"kind": "go", "points": 1}); [len(e["calls"]) for e in state.pile]
+        [0, 2]
+        >>> state.lay({"seat": 1, "cards": ["2C"], "count": 2, "items": []}), len(state.pile)
+        (True, 1)
+        """
+        fresh = not self.pile or event["count"] < self.pile_count
+        if fresh:
+            self.pile = []
+        self.pile.append({"seat": event["seat"], "card": event["cards"][0],
+                          "calls": list(event.get("items") or [])})
+        self.pile_count = event["count"]
+        return fresh
+
+    def call(self, event):
+        """Points pegged for the last card laid after it (a go, the last card, a claimed
+        card's points): called beside that card."""
+        items = event.get("items") or []
+        if not items and event.get("points"):
+            items = [{"kind": event["kind"], "points": event["points"]}]
+        if self.pile:
+            self.pile[-1]["calls"].extend(items)
+
+    def pile_finished(self):
+        """The pile on the felt is a finished one (31, a go): the engine's pile is empty."""
+        return bool(self.pile) and self.view is not None and not self.view["pile"]
 
     def rules(self):
         """The rules of the game in progress (from the view, else the settings)."""
