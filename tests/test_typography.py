@@ -1,8 +1,8 @@
 """The Japanese texts' punctuation: full-width in Japanese prose, the same everywhere.
 
 Every Japanese catalogue (the engine's cribbage/lang/ja.json, the puzzles'
-reasons in cribbage/data/puzzle_words.json and the page's web/lang/*.ja.json) writes brackets, colons and the marks of a sentence in their
-full-width forms（）［］：！？, never the half-width ( ) [ ] : ! ? beside them. Left
+reasons in cribbage/data/puzzle_words.json and the page's web/lang/*.ja.json)
+writes brackets, colons and the marks of a sentence in their full-width forms（）［］：！？, never the half-width ( ) [ ] : ! ? beside them. Left
 alone: the ``{names}`` filled in later, digits' grouping commas (12,994,800) and
 the seal's formula ``sha256(...)``, which is code and stays as typed.
 """
