@@ -2,9 +2,10 @@
 
 Every Japanese catalogue (the engine's cribbage/lang/ja.json, the puzzles'
 reasons in cribbage/data/puzzle_words.json and the page's web/lang/*.ja.json)
-writes brackets, colons and the marks of a sentence in their full-width forms（）［］：！？, never the half-width ( ) [ ] : ! ? beside them. Left
-alone: the ``{names}`` filled in later, digits' grouping commas (12,994,800) and
-the seal's formula ``sha256(...)``, which is code and stays as typed.
+writes brackets, colons and the marks of a sentence in their full-width
+forms（）［］：！？, never the half-width ( ) [ ] : ! ? beside them. Left alone:
+the ``{names}`` filled in later, digits' grouping commas (12,994,800) and the
+seal's formula ``sha256(...)``, which is code and stays as typed.
 """
 
 from __future__ import annotations

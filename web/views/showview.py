@@ -148,7 +148,8 @@ def heard(words, event, starter, names, you):
     in words, the count said aloud and its total.
 
     >>> heard(words, {"kind": "crib", "seat": 1, "points": 2, "worth": 2,
-    ...     "cards": ["5S", "TH", "2C", "9D"], "items": [{"kind": "fifteen", "cards": ["5S", "TH"], "points": 2}]}, "KD",
+    ...     "cards": ["5S", "TH", "2C", "9D"],
+    ...     "items": [{"kind": "fifteen", "cards": ["5S", "TH"], "points": 2}]}, "KD",
     ...     ["You", "Computer"], 0)
     "Computer's crib: five of spades, ten of hearts, two of clubs, nine of diamonds, \
 starter king of diamonds: fifteen two (2)"
