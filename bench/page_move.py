@@ -2,7 +2,8 @@
 """Move benchmark: how long from the human's click to the redrawn table, this
 build against an earlier one, side by side in one run.
 
-    python bench/page_move.py [--baseline REV] [--rounds N] [--moves N] [--markdown]
+    python bench/page_move.py [--baseline REV] [--rounds N] [--moves N]
+                              [--profiles desktop,phone] [--markdown]
 
 Builds dist/ and, in a temporary git worktree, the site of ``--baseline``
 (default 696bc01, the last commit before the one-round-trip protocol: there a
@@ -10,12 +11,24 @@ move took ``apply_move``, then ``view``, then ``save``). Both are served on
 loopback and opened in Chromium with ``?speed=0`` (no animations), alternating
 round by round. In each round a 2-player game against the beginner is played
 through the page; for each card the human plays, the page clicks it and
-measures until the table has been redrawn from the engine's reply (a
-MutationObserver sees the card leave the hand). The computer's own thinking is not in
-the measure: the human's card is drawn before the computer is asked to move.
+measures two figures:
 
-Prints the median and 90th percentile per build, the ratio of medians and
-this build's median against the target (a move is instant: <= 50 ms), with
+- **on the pile**: until the card has left the hand for the pile (a
+  MutationObserver sees it go). The table lays the card the moment it is
+  chosen (tablerender.lay_at_once), before the engine answers;
+- **redrawn**: until the table has been redrawn from the engine's reply (the
+  UI's ``cribbage:table-drawn`` mark: count, points, pegs, the hand, the
+  actions). A build without that mark draws the card only then, so its
+  "redrawn" is its "on the pile".
+
+The computer's own thinking is not in either: the human's card is drawn
+before the computer is asked to move. ``--profiles phone`` slows the page's
+CPU 4x (the DevTools protocol, as bench/page_load.py's phone profile; the
+engine's worker is not slowed).
+
+Prints the median and 90th percentile per build and profile, the ratio of
+medians and this build's medians against the targets (on the pile within a
+frame: median <= 16 ms, p90 <= 33 ms on the desktop; <= 50 ms on the phone), with
 the load average it ran under (``--markdown``: also as a row of the tables in
 docs/performance.md, with the command, commit and machine). Run it on a quiet
 machine if you can.
@@ -53,6 +66,7 @@ from sitebuild.browsers import find_browser  # noqa: E402
 from sitebuild.serve import serve_in_thread  # noqa: E402
 
 BASELINE = "696bc01"
+PHONE_CPU_SLOWDOWN = 4  # as bench/page_load.py's phone profile
 
 # Click the card, then wait until the table has been redrawn from the engine's
 # reply: the card is gone from the hand (it lies on the pile, or the show has
@@ -64,7 +78,16 @@ async (code) => {
   const button = document.querySelector(selector);
   if (!button || button.disabled) return null;
   const start = performance.now();
-  const done = new Promise((resolve) => {
+  const drawn = new Promise((resolve) => {
+    const watch = new PerformanceObserver((list) => {
+      for (const mark of list.getEntriesByName("cribbage:table-drawn")) {
+        if (mark.startTime >= start) { watch.disconnect(); resolve(mark.startTime - start); }
+      }
+    });
+    watch.observe({ type: "mark" });
+    setTimeout(() => { watch.disconnect(); resolve(null); }, 10000);
+  });
+  const gone = new Promise((resolve) => {
     const watch = new MutationObserver(() => {
       if (!document.querySelector(selector)) {
         watch.disconnect();
@@ -75,18 +98,25 @@ async (code) => {
     setTimeout(() => { watch.disconnect(); resolve(null); }, 10000);
   });
   button.click();
-  return await done;
+  const pile = await gone;
+  if (pile === null) return null;
+  const redrawn = await Promise.race([drawn, new Promise((r) => setTimeout(() => r(null), 3000))]);
+  return { pile, redrawn: redrawn ?? pile };
 }
 """
 
 
-def time_moves(browser: Any, url: str, moves: int) -> list[float]:
-    """Play a game through the page; the click-to-pile time of each human card."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def time_moves(browser: Any, url: str, moves: int, phone: bool) -> list[dict[str, float]]:
+    """Play a game through the page; each human card's times (on the pile, redrawn)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844} if phone
+                                  else {"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(60_000)
+    if phone:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
     table = Table(App(page, url), page).open().start(level="beginner")
-    times: list[float] = []
+    times: list[dict[str, float]] = []
     for _ in range(20_000):
         if len(times) >= moves or table.phase == "over":
             break
@@ -103,12 +133,47 @@ def time_moves(browser: Any, url: str, moves: int) -> list[float]:
     return times
 
 
+def spread(values: list[float]) -> tuple[float, float]:
+    """The median and the 90th percentile."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
+def report(results: dict[tuple[str, str], list[dict[str, float]]], args: Any,
+           conditions: Conditions, version: str, argv: list[str]) -> None:
+    """Print each profile's figures per build, the targets, and (--markdown) the rows."""
+    print(f"human card played (ms), ?speed=0, {args.rounds} alternating rounds")
+    print(f"{'profile':<8} {'build':<12} {'moves':>6} {'pile median':>12} {'p90':>6}"
+          f" {'redrawn median':>15} {'p90':>6}")
+    rows = []
+    for (profile, name), values in results.items():
+        pile, pile90 = spread([v["pile"] for v in values])
+        drawn, drawn90 = spread([v["redrawn"] for v in values])
+        print(f"{profile:<8} {name:<12} {len(values):>6} {pile:>12.1f} {pile90:>6.1f}"
+              f" {drawn:>15.1f} {drawn90:>6.1f}")
+        if name == "this build":
+            target = "median <= 16, p90 <= 33" if profile == "desktop" else "median <= 50"
+            print(f"  {profile}: the card on the pile, median {pile:.1f} ms, p90 {pile90:.1f}"
+                  f" ({target}); the table redrawn from the engine's reply, median"
+                  f" {drawn:.1f} ms, p90 {drawn90:.1f}")
+            rows += [(f"a move, {profile}: human card on the pile, median",
+                      f"{pile:.1f} ms (p90 {pile90:.1f} ms, {len(values)} moves)"),
+                     (f"a move, {profile}: the table redrawn from the engine's reply, median",
+                      f"{drawn:.1f} ms (p90 {drawn90:.1f} ms)")]
+    print(f"load average: {min(conditions.loads):.2f}-{max(conditions.loads):.2f}")
+    if args.markdown:
+        print(markdown_rows(rows, command("page_move.py", argv),
+                            conditions.describe(browser_name(version))))
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--baseline", default=BASELINE,
                         help="git revision to compare with ('' for this build alone)")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--moves", type=int, default=12, help="human cards timed per round")
+    parser.add_argument("--profiles", default="desktop",
+                        help="desktop (as is), phone (4x slower CPU, 390x844), or both")
     parser.add_argument("--markdown", action="store_true",
                         help="also print the figure as a row of docs/performance.md's tables")
     args = parser.parse_args(argv)
@@ -127,42 +192,26 @@ def main(argv: list[str]) -> int:
             old_server, old_url = serve_in_thread(old_dist)
             servers.append(old_server)
         executable = find_browser()
-        results: dict[str, list[float]] = {"this build": []}
+        builds = {"this build": new_url}
         if args.baseline:
-            results[args.baseline] = []
+            builds[args.baseline] = old_url
+        profiles = args.profiles.split(",")
+        results: dict[tuple[str, str], list[dict[str, float]]] = {
+            (profile, name): [] for profile in profiles for name in builds}
         with sync_playwright() as playwright:
             launch: dict[str, Any] = {"args": FLAGS}
             if executable and executable != "playwright":
                 launch["executable_path"] = executable
             browser = playwright.chromium.launch(**launch)
             for _ in range(args.rounds):
-                if args.baseline:
-                    results[args.baseline] += time_moves(browser, old_url, args.moves)
-                results["this build"] += time_moves(browser, new_url, args.moves)
+                for profile in profiles:
+                    for name, url in reversed(builds.items()):
+                        results[(profile, name)] += time_moves(browser, url, args.moves,
+                                                               profile == "phone")
             version = browser.version
             browser.close()
         conditions.sample()
-        print("human card played -> shown on the redrawn table (ms), ?speed=0, "
-              f"{args.rounds} alternating rounds")
-        print(f"{'build':<12} {'moves':>6} {'median':>8} {'p90':>8}")
-        medians, p90s = {}, {}
-        for name, values in results.items():
-            ordered = sorted(values)
-            medians[name] = statistics.median(ordered)
-            p90s[name] = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-            print(f"{name:<12} {len(values):>6} {medians[name]:>8.1f} {p90s[name]:>8.1f}")
-        if args.baseline:
-            ratio = medians[args.baseline] / medians["this build"]
-            print(f"baseline median / this build's median: {ratio:.2f}x (target >= 2)")
-        print(f"this build: human move to redrawn table, median {medians['this build']:.1f} ms"
-              " (target <= 50 ms)")
-        print(f"load average: {min(conditions.loads):.2f}-{max(conditions.loads):.2f}")
-        if args.markdown:
-            row = ("a move's redraw: human card to redrawn table, median",
-                   f"{medians['this build']:.1f} ms (p90 {p90s['this build']:.1f} ms, "
-                   f"{len(results['this build'])} moves)")
-            print(markdown_rows([row], command("page_move.py", argv),
-                                conditions.describe(browser_name(version))))
+        report(results, args, conditions, version, argv)
     finally:
         for server in servers:
             server.shutdown()

@@ -41,6 +41,7 @@ from tableinput import TableInput
 from tablerender import (
     call_points,
     draw_board,
+    lay_at_once,
     log,
     mark_selected,
     move_pegs,
@@ -288,6 +289,7 @@ class TableGame(TableInput):
                 render(self.dom, state)
                 self.draw_motion(events, resumed)
                 self.settle_focus()
+                window.performance.mark("cribbage:table-drawn")  # bench/page_move.py reads it
                 self.handoff.offer_muggins()
                 if state.computer_moving:
                     window.performance.measure("cribbage:computer-move",
@@ -448,9 +450,13 @@ class TableGame(TableInput):
         state.busy, state.cuts_fresh = True, False
         self.handoff.stop_countdown()
         window.performance.mark("cribbage:human-move")
+        laid = move.startswith("play ") and lay_at_once(self.dom, state, move[5:])
         ok, result = await self.call("apply_move", self.update_request({"move": move}))
         state.busy = False
         if not ok:
+            if laid:  # the card goes back to the hand: the table as the engine has it
+                state.pile_drawn = None
+                render(self.dom, state)
             self.show_error(result)
             return
         state.selected = []

@@ -67,12 +67,33 @@ def show_play(dom, state, event):
         return
     fresh = state.lay(event)
     pile = dom.part(".pile")
+    laid_at_once = pile.querySelector(".played[data-pending]")  # lay_at_once's copy
+    if laid_at_once is not None:
+        laid_at_once.remove()
     if fresh:
         pile.innerHTML = ""
     pile.insertAdjacentHTML("beforeend", tableview.played_html(
         state.words, state.names[event["seat"]], state.pile[-1]))
     state.pile_drawn = pile_key(state)
     draw_count(dom, state, event["count"], False)
+
+
+def lay_at_once(dom, state, code):
+    """The card the person at the device plays, on the pile the moment it is chosen (a
+    card the view offers them), before the engine's reply draws it again with its count
+    and points (show_play). A new series (the view's count is 0) clears a finished pile
+    first. Returns whether it was laid (the card was in the hand)."""
+    button = dom.part('.seat-human button.card[data-card="' + code + '"]')
+    if button is None:
+        return False
+    pile = dom.part(".pile")
+    if state.view.get("count") == 0:
+        pile.innerHTML = ""
+    button.remove()
+    pile.insertAdjacentHTML("beforeend", tableview.played_html(
+        state.words, state.names[state.viewer], {"card": code, "calls": []}).replace(
+            '<span class="played"', '<span class="played" data-pending', 1))
+    return True
 
 
 def call_points(dom, state, event):
