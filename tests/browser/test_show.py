@@ -211,6 +211,44 @@ def test_the_play_calls_each_cards_points_and_keeps_a_finished_pile(app: Any,
                for call in calls), calls
 
 
+def test_a_card_you_play_is_on_the_pile_before_the_engine_answers(app: Any,
+                                                                   page: Any) -> None:
+    """Your card leaves the hand for the pile at once (tablerender.lay_at_once), before
+    the table is redrawn from the engine's reply, and lies on the pile once, with its count."""
+    table = Table(app, page).open().start()
+    table.play_until(lambda: table.phase == "play" and table.my_cards().count() > 0)
+    page.wait_for_selector("#table:not([data-busy])")
+    code = page.locator(".seat-human button.card:not([disabled])").first.get_attribute("data-card")
+    times = page.evaluate("""(code) => new Promise((resolve) => {
+      const start = performance.now(), seen = {};
+      new MutationObserver(() => {
+        const laid = [...document.querySelectorAll('.pile .played .card')]
+          .filter(c => c.dataset.card === code);
+        if (laid.length && seen.pile === undefined) {
+          seen.pile = performance.now() - start;
+          // laid before the engine answered: the page's own copy, drawn again from the reply
+          seen.early = laid[0].closest('.played').hasAttribute('data-pending');
+        }
+      }).observe(document.querySelector('.felt'), {subtree: true, childList: true});
+      new PerformanceObserver((list) => {
+        for (const mark of list.getEntriesByName('cribbage:table-drawn')) {
+          // the redraw of this move: after the card was seen (a computer's move that was
+          // still being drawn when the card was clicked marks one too)
+          if (seen.pile !== undefined && mark.startTime >= start && seen.drawn === undefined) {
+            seen.drawn = mark.startTime - start;
+            setTimeout(() => resolve(seen), 0);
+          }
+        }
+      }).observe({type: 'mark'});
+      document.querySelector(`.seat-human button.card[data-card="${code}"]`).click();
+    })""", code)
+    assert times["early"] and times["pile"] < times["drawn"], times
+    laid = page.locator(f'.pile .played .card[data-card="{code}"]')
+    assert laid.count() == 1
+    assert page.locator(".pile .played[data-pending]").count() == 0
+    assert page.locator(f'.seat-human .card[data-card="{code}"]').count() == 0
+
+
 # The stage's parts, each in view, measured in one snapshot.
 STAGE_IN_VIEW = """() => {
   const d = document.documentElement, vw = innerWidth, vh = innerHeight;
