@@ -297,6 +297,9 @@ def draw_pegs(state, team):
         peg = document.getElementById("peg-" + str(team) + "-" + which)
         if peg:
             peg.style.transform = pegboard.peg_transform(target, tracks, team, points)
+    tag = document.getElementById("tag-" + str(team))
+    if tag:
+        pegboard.place_tag(tag, target, tracks, team, front)
 
 
 def log(dom, text):
@@ -320,11 +323,15 @@ def relog(dom, state, events):
 
 def draw_board(dom, state):
     """The peg board with named tracks, the pegs where the scores stand."""
-    words = state.words
-    target = state.rules()["target"]
-    names = state.sides
-    label = words.t("board", {"target": target})
     lines = state.view["skunk_lines"] if state.view else []
+    paint_board(dom, state.words, state.rules()["target"], state.sides, lines, state.pegs)
+
+
+def paint_board(dom, words, target, sides, lines, pegs=None):
+    """A board to ``target`` with a lane per name of ``sides`` (pegs at the start if None),
+    and its column sized to it (a landscape table: the board stands up the column's
+    height, the column is as wide as that board and the felt takes the rest)."""
     dom.part(".board").innerHTML = pegboard.board_svg(
-        target, names, label, lines, lambda line: words.t("board.skunk", {"score": line}),
-        state.pegs)
+        target, sides, words.t("board", {"target": target}), lines,
+        lambda line: words.t("board.skunk", {"score": line}), pegs)
+    dom.table.style.setProperty("--board-ratio", pegboard.board_ratio(target, len(sides)))
