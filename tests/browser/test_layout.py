@@ -2,7 +2,8 @@
 desktop's 1280x800, with 2 and 4 players, in the discard and the play, the page does
 not scroll, every part of the table is in view and the cards are big enough; and the
 peg board reads at a glance at every size (its holes, the score tags at the front pegs,
-its share of its column, a column no wider than the board), before a game too.
+its share of its column, a column no wider than the board), before a game too; and the
+game log's drawer is opaque with every line's number in view.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from .driver import Table
+from .games import last_deal_save
 
 SIZES = {(360, 640): 60, (1280, 800): 96}  # viewport: the least width of your cards
 
@@ -131,3 +133,42 @@ def test_the_board_reads_at_a_glance_at_every_size(app: Any, page: Any) -> None:
         assert tags == sorted((score, str(score)) for score in seen["scores"]), seen
         assert min(tag["height"] for tag in seen["tags"]) >= 12, (width, height, seen)
         assert seen["hole"] >= 8, (width, height, seen)
+
+
+# The open log drawer: its background, the room left of its lines for their numbers and
+# the widest number's width in the numbers' own font (an <ol>'s markers: "100. ").
+LOG = """() => {
+  const list = document.querySelector('.menu .log-lines'), items = list.querySelectorAll('li');
+  const marker = getComputedStyle(items[0], '::marker'), style = getComputedStyle(list);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${marker.fontWeight} ${marker.fontSize} ${marker.fontFamily}`;
+  const box = list.getBoundingClientRect(), last = items[items.length - 1].getBoundingClientRect();
+  return {lines: items.length, background: style.backgroundColor,
+          room: parseFloat(style.paddingLeft), widest: pen.measureText(`${items.length}. `).width,
+          inside: box.left >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+          lastShown: last.bottom <= box.bottom + 1 && last.top >= box.top - 1};
+}"""
+
+
+def test_the_game_log_is_numbered_in_view_on_an_opaque_drawer(app: Any, page: Any) -> None:
+    table = Table(app, page).open()
+    page.evaluate("text => localStorage.setItem('cribbage.save', text)", last_deal_save(3, 121))
+    page.reload()
+    app.wait_engine()
+    page.wait_for_selector("#table[data-phase=discard]")
+    assert table.phase == "discard"
+    for width, height in ((1280, 800), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        if width < 1180:  # the menu is behind the ☰ button
+            page.locator(".menu-button").click()
+        page.locator(".menu details.log > summary").click()
+        page.locator(".menu .log-lines").evaluate("list => list.scrollTop = list.scrollHeight")
+        seen = page.evaluate(LOG)
+        at = f"{width}x{height}: {seen}"
+        assert seen["lines"] >= 100, at  # three figures to show
+        assert seen["room"] >= seen["widest"], at  # "100." whole, not ".", left of its line
+        assert seen["background"].startswith("rgb("), at  # opaque, not rgba(): the board hidden
+        assert seen["inside"] and seen["lastShown"], at
+        page.locator(".menu details.log > summary").click()
+        if width < 1180:
+            page.keyboard.press("Escape")

@@ -382,7 +382,7 @@ class TableGame(TableInput):
         kind = event["kind"]
         state.coach.game_events.append(event)
         text = tableview.event_text(self.words, event, state.names, state.you)
-        log(self.dom, text)
+        log(self.dom, text, kind)
         shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
         if kind == "play" and not replaying:
             show_play(self.dom, state, event)  # the pile shows the card before its points

@@ -255,10 +255,10 @@ def render_actions(dom, state):
         buttons.append(button(words, "hint", "hint", quiet=True))
     if phase in ("discard", "play") and mine and state.can_undo:
         buttons.append(button(words, "undo", "undo", quiet=True))
-    if phase == "play":
-        # Disabled while the table says Go for the player (the auto Go option).
-        buttons.append(button(words, "go", "go", mine and legal == ["go"]
-                              and not state.auto_going))
+    if phase == "play" and mine and "go" in legal and not state.auto_going:
+        # Only when the engine says going is the player's move, and the table is not
+        # saying it for them (the auto Go option).
+        buttons.append(button(words, "go", "go"))
     if phase in ("count", "peg_count") and mine:
         buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
                        + ' <input type="number" name="points" min="0" max="'
@@ -302,9 +302,13 @@ def draw_pegs(state, team):
         pegboard.place_tag(tag, target, tracks, team, front)
 
 
-def log(dom, text):
+def log(dom, text, kind=None):
+    """One line of the game log (``kind``: the event's, so each deal's first line is a
+    heading)."""
     item = document.createElement("li")
     item.textContent = text
+    if kind:
+        item.setAttribute("data-kind", kind)
     lines = dom.part(".log-lines")
     lines.append(item)
     lines.scrollTop = lines.scrollHeight
@@ -315,7 +319,8 @@ def relog(dom, state, events):
     words = state.words
     lines = dom.part(".log-lines")
     lines.innerHTML = "".join(
-        "<li>" + tableview.html(tableview.event_text(words, event, state.names, state.you))
+        '<li data-kind="' + tableview.html(event["kind"]) + '">'
+        + tableview.html(tableview.event_text(words, event, state.names, state.you))
         + "</li>"
         for event in events)
     lines.scrollTop = lines.scrollHeight
