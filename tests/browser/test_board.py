@@ -150,7 +150,8 @@ def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
 
 # The crib's name (its label's text) and its points' chip, as drawn.
 CRIB = """() => {
-  const label = document.querySelector('.crib-spot small'), chip = label.querySelector('.show-points');
+  const label = document.querySelector('.crib-spot small');
+  const chip = label.querySelector('.show-points');
   const range = document.createRange();
   range.selectNodeContents(label.firstChild);
   const box = r => [r.left, r.top, r.right, r.bottom];
@@ -166,7 +167,7 @@ def test_the_crib_name_and_its_chip_stand_apart(app: Any, page: Any) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("w => innerWidth === w", arg=width)
         seen = page.evaluate(CRIB)
-        (left, top, right, bottom), (chip_left, chip_top, _, _) = seen["name"], seen["chip"]
+        (_, _, right, bottom), (chip_left, chip_top, _, _) = seen["name"], seen["chip"]
         # "Your crib 6", not "Your crib6": a gap beside the name, or the chip under it.
         assert chip_left >= right + 3 or chip_top >= bottom, (width, seen)
 
@@ -195,14 +196,18 @@ LINES = """(selector) => [...document.querySelectorAll(selector)]
 # Every chart's width against its cell's, and the dialog's content edge.
 CHARTS = """() => {
   const dialog = document.querySelector('#stats').getBoundingClientRect();
-  return [...document.querySelectorAll('#stats .chart')].filter(f => f.querySelector('svg')).map(figure => {
-    const cell = figure.getBoundingClientRect(), svg = figure.querySelector('svg').getBoundingClientRect();
+  const charts = [...document.querySelectorAll('#stats .chart')]
+    .filter(f => f.querySelector('svg'));
+  return charts.map(figure => {
+    const cell = figure.getBoundingClientRect();
+    const svg = figure.querySelector('svg').getBoundingClientRect();
     return [svg.width / cell.width, cell.right <= dialog.right];
   });
 }"""
 
 # Each table's figures: the right edges of the texts in each column, per column.
-COLUMNS = """() => [...document.querySelectorAll('#stats .stats-games, #stats .stats-points')].map(t => {
+COLUMNS = """() => [...document.querySelectorAll('#stats .stats-games, #stats .stats-points')]
+  .map(t => {
   const columns = {};
   for (const row of t.querySelectorAll('tbody tr')) {
     [...row.querySelectorAll('td')].forEach((cell, index) => {
