@@ -15,6 +15,7 @@ import pytest
 
 from .axe import assert_no_violations
 from .driver import Table, more_options
+from .games import must_go_save
 
 WIDTHS = (360, 390, 768, 1280, 1920)
 HEIGHTS = {360: 740, 390: 844, 768: 1024, 1280: 800, 1920: 1080}
@@ -373,9 +374,13 @@ def test_go_is_offered_only_when_going_is_your_move(app: Any, page: Any) -> None
     """Without auto Go, the Go button is on the table exactly when the engine says going is
     the human's move (no card of theirs fits), and never otherwise (not greyed out)."""
     table = Table(app, page).open()
-    more_options(page)
-    page.locator("input[name=auto_go]").uncheck()
-    table.start(target="61")
+    page.evaluate("""save => {
+        localStorage.setItem('cribbage.settings', JSON.stringify({auto_go: false}));
+        localStorage.setItem('cribbage.save', save);
+    }""", must_go_save())
+    page.reload()
+    app.wait_engine()
+    page.wait_for_selector("#table[data-phase=discard]")
     seen = set()
 
     def look() -> bool:
@@ -388,7 +393,7 @@ def test_go_is_offered_only_when_going_is_your_move(app: Any, page: Any) -> None
                 seen.add(mine)
         return table.phase == "over"
 
-    table.play_until(look)
+    table.play_until(lambda: look() or table.phase == "show")
     assert seen == {True, False}  # both seen: Go there when yours, absent otherwise
 
 
