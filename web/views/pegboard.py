@@ -201,15 +201,13 @@ def tag_side(target, tracks, track, points):
 
 
 def tag_facts(target, tracks, track, points):
-    """A lane's score tag for its front peg at ``points``: ``(text, side, digits)``, the
-    score as pegged (:func:`pegged`), :func:`tag_side`, and how many digits (a standing
-    board leans a wider tag further). The table sets them as the peg moves.
+    """A lane's score tag for its front peg at ``points``: ``(text, side)``, the score as
+    pegged (:func:`pegged`) and :func:`tag_side`. The table sets them as the peg moves.
 
     >>> tag_facts(121, 2, 1, 128), tag_facts(121, 2, 0, 47), tag_facts(121, 2, 1, 5)
-    (('121', 'mid', '3'), ('47', 'after', '2'), ('5', 'after', '1'))
+    (('121', 'mid'), ('47', 'after'), ('5', 'after'))
     """
-    text = str(max(0, pegged(points, target)))
-    return text, tag_side(target, tracks, track, points), str(len(text))
+    return str(max(0, pegged(points, target))), tag_side(target, tracks, track, points)
 
 
 def place_tag(tag, target, tracks, track, points):
@@ -224,26 +222,27 @@ def place_tag(tag, target, tracks, track, points):
     >>> tag.style.transform, tag.attributes["data-side"], tag.textContent
     ('translate(586px, 88px)', 'after', '35')
     """
-    text, side, digits = tag_facts(target, tracks, track, points)
+    text, side = tag_facts(target, tracks, track, points)
     tag.style.transform = peg_transform(target, tracks, track, points)
     tag.setAttribute("data-points", text)
     tag.setAttribute("data-side", side)
-    tag.setAttribute("data-digits", digits)
     tag.querySelector("text").textContent = text
 
 
 def _tag(target, tracks, track, points):
-    """A lane's score tag, drawn over every peg and moved with its lane's front peg."""
-    text, side, digits = tag_facts(target, tracks, track, points)
+    """A lane's score tag, drawn over every peg and moved with its lane's front peg (its
+    colour is the page's CSS, by its id)."""
+    text, side = tag_facts(target, tracks, track, points)
     return ('<g class="tag" id="tag-' + str(track) + '" data-points="' + text + '" data-side="'
-            + side + '" data-digits="' + digits + '" transform="'
-            + peg_place(target, tracks, track, points) + '"><text stroke="'
-            + COLOURS[track % len(COLOURS)] + '">' + text + "</text></g>")
+            + side + '" transform="' + peg_place(target, tracks, track, points) + '"><text>'
+            + text + "</text></g>")
 
 
 def _text(x, y, text, cls):
-    return ('<text class="' + cls + '" x="' + str(x) + '" y="' + str(y) + '">' + escape(text)
-            + "</text>")
+    """A number or mark on the board, in a group of its own: a board standing up its
+    length turns the group back upright (WebKit loses a text turned about its own box)."""
+    return ('<g><text class="' + cls + '" x="' + str(x) + '" y="' + str(y) + '">' + escape(text)
+            + "</text></g>")
 
 
 def _turn(target, tracks, street):
