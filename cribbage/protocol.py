@@ -116,6 +116,10 @@ every text in its reply.
     The daily (or practice) discard and play puzzles, every choice ranked by
     the coach (:mod:`cribbage.puzzles`), and a counting drill's hand by level
     with its score in words (:mod:`cribbage.drills`).
+``board({"rules"})``
+    The board a game of these rules is pegged on, before there is a game (the
+    table's board under its start screen): ``{"target", "teams", "team_of",
+    "skunk_lines"}``, the same facts as a view's.
 ``hand_distribution({"cards"?})``
     How many of all 12,994,800 (hand, starter) pairs score each total as a hand
     and as a crib (:mod:`cribbage.stats`), computed once per process (the
@@ -527,6 +531,18 @@ def _distribution(cards: int = 6) -> dict[str, Any]:
             "crib": [crib[points] for points in range(top + 1)]}
 
 
+def board(request: Request) -> dict[str, Any]:
+    """The board's facts for a game of ``rules``, as a view gives them once it is dealt.
+
+    >>> board({"rules": {"players": 4}})
+    {'target': 121, 'teams': 2, 'team_of': [0, 1, 0, 1], 'skunk_lines': [91, 61]}
+    """
+    rules = Rules.from_dict(request.get("rules") or {})
+    return {"target": rules.target, "teams": rules.teams,
+            "team_of": [rules.team_of(seat) for seat in range(rules.players)],
+            "skunk_lines": rules.skunk_lines}
+
+
 def hand_distribution(request: Request) -> dict[str, Any]:
     """The distribution of show scores over every hand of a variant (cached)."""
     cards = request.get("cards", 6)
@@ -577,6 +593,7 @@ ENDPOINTS: dict[str, Callable[[Session, Request], Any]] = {
     "show_score": stateless(show_score),
     "peg_sequence": stateless(peg_sequence),
     "deal_steps": stateless(deal_steps),
+    "board": stateless(board),
     "hand_distribution": stateless(hand_distribution),
     "puzzle": stateless(puzzle),
     "drill": stateless(drill),

@@ -185,6 +185,18 @@ def test_hand_distribution_is_the_published_one_and_cached() -> None:
     assert json.loads(Session().call("hand_distribution"))["result"] == result
 
 
+def test_the_board_before_a_game_is_the_one_its_first_view_gives() -> None:
+    session = Session()
+    for rules in ({}, {"players": 3, "target": 61}, {"players": 4}, {"cards": 5}):
+        board = json.loads(session.call("board", json.dumps({"rules": rules})))["result"]
+        view = json.loads(session.call("new_game", json.dumps({"rules": rules, "seat": 0})))
+        view = view["result"]["view"]
+        assert board == {key: view[key] if key != "target" else view["rules"]["target"]
+                         for key in ("target", "teams", "team_of", "skunk_lines")}
+    reply = json.loads(session.call("board", json.dumps({"rules": {"players": 9}})))
+    assert reply["error"]["kind"] == "bad-request"
+
+
 def test_the_view_carries_the_skunk_lines() -> None:
     session = Session()
     for rules, lines in (({}, [91, 61]), ({"target": 61}, [31]), ({"skunk": "none"}, [])):

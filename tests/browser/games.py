@@ -53,3 +53,15 @@ def near_the_end_save() -> str:
     settings = shell.settings_from_form({"players": "2", "target": "121", "level": "standard",
                                          "speed": "0"}, offer)
     return str(tableview.save_envelope(settings, game.to_json()))
+
+
+def must_go_save() -> str:
+    """A scripted 2-player game whose first play makes the human (seat 0, pone) say Go:
+    they keep four ten-cards against the computer's small ones, so their third card
+    cannot be played (20 and the computer's two cards, then ten more, pass 31)."""
+    game = Game.scripted(dealer=1, hands=["KS KH QS QH JD JC", "5S 5H AS AH 2C 3D"],
+                         starter="9C")
+    offer = json.loads(Session().call("hello"))["result"]
+    settings = shell.settings_from_form({"players": "2", "target": "121", "level": "standard",
+                                         "speed": "0"}, offer)
+    return str(tableview.save_envelope(settings, game.to_json()))

@@ -1,16 +1,19 @@
-"""The peg board, the show on the felt and the charts, through the page.
+"""The peg board, the show on the felt and the charts, through the page; the crib's name
+apart from its chip, and the statistics laid out (columns, charts, Japanese lines).
 
 Set ``BOARD_SHOTS=<folder>`` to keep a screenshot of each phase (for looking at).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import Any
 
 import pytest
 
+from . import games  # noqa: F401  (puts web/views on the path, for statsview)
 from .driver import Table
 from .games import last_deal_save
 from .test_languages import play_to
@@ -212,3 +215,118 @@ def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
     table.play_until(lambda: table.enabled("Continue") is not None)
     assert page.evaluate("window.__lit") >= 2  # an item is at least two cards
     assert page.locator(".felt .card.lit").count() == 0  # all unlit once counted
+
+
+# The crib's name (its label's text) and its points' chip, as drawn.
+CRIB = """() => {
+  const label = document.querySelector('.crib-spot small');
+  const chip = label.querySelector('.show-points');
+  const range = document.createRange();
+  range.selectNodeContents(label.firstChild);
+  const box = r => [r.left, r.top, r.right, r.bottom];
+  return {name: box(range.getBoundingClientRect()), chip: box(chip.getBoundingClientRect())};
+}"""
+
+
+def test_the_crib_name_and_its_chip_stand_apart(app: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    table = Table(app, page).open().start(target="61")
+    table.play_until(lambda: page.locator(".crib-spot .show-points[data-points]").count() > 0)
+    for width, height in ((360, 640), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        seen = page.evaluate(CRIB)
+        (_, _, right, bottom), (chip_left, chip_top, _, _) = seen["name"], seen["chip"]
+        # "Your crib 6", not "Your crib6": a gap beside the name, or the chip under it.
+        assert chip_left >= right + 3 or chip_top >= bottom, (width, seen)
+
+
+# Each label's lines as drawn (a character's box starting lower starts a new line).
+LINES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(e => e.getClientRects().length).map(e => {
+    const lines = [];
+    let top = null, line = '';
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue;
+        if (top !== null && box.top > top + box.height / 2) { lines.push(line); line = ''; }
+        if (top === null || box.top > top + box.height / 2) top = box.top;
+        line += node.data[i];
+      }
+    }
+    return lines.concat([line]);
+  })"""
+
+# Every chart's width against its cell's, and the dialog's content edge.
+CHARTS = """() => {
+  const dialog = document.querySelector('#stats').getBoundingClientRect();
+  const charts = [...document.querySelectorAll('#stats .chart')]
+    .filter(f => f.querySelector('svg'));
+  return charts.map(figure => {
+    const cell = figure.getBoundingClientRect();
+    const svg = figure.querySelector('svg').getBoundingClientRect();
+    return [svg.width / cell.width, cell.right <= dialog.right];
+  });
+}"""
+
+# Each table's figures: the right edges of the texts in each column, per column.
+COLUMNS = """() => [...document.querySelectorAll('#stats .stats-games, #stats .stats-points')]
+  .map(t => {
+  const columns = {};
+  for (const row of t.querySelectorAll('tbody tr')) {
+    [...row.querySelectorAll('td')].forEach((cell, index) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      (columns[index] = columns[index] || []).push(range.getBoundingClientRect().right);
+    });
+  }
+  return Object.values(columns).map(edges => Math.max(...edges) - Math.min(...edges));
+})"""
+
+
+def phrase_break(before: str, after: str) -> bool:
+    """Whether a Japanese line may end between ``before`` and ``after``: at a space, after
+    a comma, colon or closing bracket, or before an opening one (never inside a word)."""
+    return before[-1] in " 、：）" or after[0] in "（ "
+
+
+def some_statistics() -> str:
+    """Statistics of a few games (each chart has something to draw), as stored."""
+    import statsview
+
+    stats = statsview.new_stats()
+    stats.update(levels={"standard": [3, 2], "expert": [0, 1]}, skunks=[1, 0], deals=24,
+                 hand=190, pegging=80, cribs=12, crib=55,
+                 best={"points": 20, "cards": ["5S", "5H", "5D", "JC"], "starter": "KD"})
+    for game, (won, me, op) in enumerate([(True, 121, 98), (False, 104, 121), (True, 121, 77),
+                                          (True, 121, 110), (False, 88, 121), (False, 117, 121)]):
+        stats["results"].append({"won": won, "me": me, "op": op, "level": "standard"})
+        statsview.note_accuracy(stats, "g" + str(game), 70.0 + game * 4)
+    for points in (2, 4, 4, 6, 8, 8, 8, 12, 16, 20):
+        stats["hands"][points] += 1
+    return json.dumps(stats)
+
+
+def test_the_statistics_are_laid_out_in_columns_with_charts_that_fill_them(
+        app: Any, page: Any) -> None:
+    Table(app, page).open()
+    page.evaluate("text => localStorage.setItem('cribbage.stats', text)", some_statistics())
+    page.locator("select.language").select_option("ja")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.evaluate("document.querySelector('#menu [data-action=stats]').click()")
+    page.wait_for_selector("#stats .stats-tables")
+    for width, height in ((360, 640), (1280, 800), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        for lines in page.evaluate(LINES, "#stats caption, #stats th, #stats figcaption"):
+            for before, after in zip(lines, lines[1:]):
+                assert phrase_break(before, after), (width, lines)
+        assert all(gap <= 1.5 for table in page.evaluate(COLUMNS) for gap in table), width
+        charts = page.evaluate(CHARTS)
+        assert charts and all(share >= 0.95 and inside for share, inside in charts), charts
+        shot(page, f"stats-ja-{width}")

@@ -15,6 +15,7 @@ import pytest
 
 from .axe import assert_no_violations
 from .driver import Table, more_options
+from .games import must_go_save
 
 WIDTHS = (360, 390, 768, 1280, 1920)
 HEIGHTS = {360: 740, 390: 844, 768: 1024, 1280: 800, 1920: 1080}
@@ -367,6 +368,33 @@ def test_auto_go_says_go_for_the_human(app: Any, page: Any) -> None:
 
     table.play_until(lambda: look() or table.phase == "over")
     assert not go_enabled  # the table said it: the Go button was never waiting
+
+
+def test_go_is_offered_only_when_going_is_your_move(app: Any, page: Any) -> None:
+    """Without auto Go, the Go button is on the table exactly when the engine says going is
+    the human's move (no card of theirs fits), and never otherwise (not greyed out)."""
+    table = Table(app, page).open()
+    page.evaluate("""save => {
+        localStorage.setItem('cribbage.settings', JSON.stringify({auto_go: false}));
+        localStorage.setItem('cribbage.save', save);
+    }""", must_go_save())
+    page.reload()
+    app.wait_engine()
+    page.wait_for_selector("#table[data-phase=discard]")
+    seen = set()
+
+    def look() -> bool:
+        if table.phase == "play" and page.locator("#table[data-busy]").count() == 0:
+            shown = page.locator(".actions [data-action=go]").count()
+            legal = app.result("legal_moves")  # {"player", "moves"}: the player to move's
+            if page.locator("#table[data-busy]").count() == 0 and table.phase == "play":
+                mine = legal["player"] == 0 and legal["moves"] == ["go"]
+                assert shown == (1 if mine else 0), (legal, shown)
+                seen.add(mine)
+        return table.phase == "over"
+
+    table.play_until(lambda: look() or table.phase == "show")
+    assert seen == {True, False}  # both seen: Go there when yours, absent otherwise
 
 
 def test_take_back_and_resign_are_recorded(app: Any, page: Any) -> None:

@@ -280,6 +280,9 @@ class Viewer:
                 back.classList.replace("peg-front", "peg-back")
             front.style.transform = pegboard.peg_transform(target, tracks, team, new[0])
             back.style.transform = pegboard.peg_transform(target, tracks, team, new[1])
+            tag = document.getElementById("tag-" + str(team))
+            if tag:
+                pegboard.place_tag(tag, target, tracks, team, new[0])
         self.pegs = pegs
 
     def share_address(self):

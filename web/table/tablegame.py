@@ -45,6 +45,7 @@ from tablerender import (
     log,
     mark_selected,
     move_pegs,
+    paint_board,
     relog,
     render,
     render_actions,
@@ -384,7 +385,7 @@ class TableGame(TableInput):
         kind = event["kind"]
         state.coach.game_events.append(event)
         text = tableview.event_text(self.words, event, state.names, state.you)
-        log(self.dom, text)
+        log(self.dom, text, kind)
         shown_later = kind in ("hand", "crib") and not replaying and not state.manual_counting()
         if kind == "play" and event.get("cards") and event.get("count") is not None:
             if replaying:
@@ -539,6 +540,8 @@ class TableGame(TableInput):
         state = self.state
         self.draw_notice()
         if state.view is None:
+            if state.hello is not None:
+                asyncio.create_task(self.draw_idle_board())
             return
         state.names, state.sides = names_and_sides(self.words, state.settings, state.view)
         draw_board(self.dom, state)
@@ -723,6 +726,22 @@ class TableGame(TableInput):
             await self.resume_saved()
         if self.dom.start_held:
             await self.deal_held_start()
+        self.dom.form.addEventListener("change", create_proxy(
+            lambda event: asyncio.create_task(self.draw_idle_board())))
+        await self.draw_idle_board()
+
+    async def draw_idle_board(self):
+        """Before a game: the board of the game the dialog would start (the engine's facts
+        for its rules), every peg at the start."""
+        if self.state.view is not None:
+            return
+        values = self.form_values()
+        settings = shell.settings_from_form(values, self.state.hello)
+        settings["seats"] = handoffview.seats_from_form(values, settings["rules"]["players"])
+        ok, board = await self.call("board", {"rules": settings["rules"]})
+        if ok and self.state.view is None:  # no game began meanwhile
+            sides = names_and_sides(self.words, settings, board)[1]
+            paint_board(self.dom, self.words, board["target"], sides, board["skunk_lines"])
 
     def announce(self, text, heard=False):
         """Say a scoring (his heels, a go, fifteen two...) big on the table for a moment

@@ -308,10 +308,10 @@ def render_actions(dom, state):
         buttons.append(button(words, "hint", "hint", quiet=True))
     if phase in ("discard", "play") and mine and state.can_undo:
         buttons.append(button(words, "undo", "undo", quiet=True))
-    if phase == "play":
-        # Disabled while the table says Go for the player (the auto Go option).
-        buttons.append(button(words, "go", "go", mine and legal == ["go"]
-                              and not state.auto_going))
+    if phase == "play" and mine and "go" in legal and not state.auto_going:
+        # Only when the engine says going is the player's move, and the table is not
+        # saying it for them (the auto Go option).
+        buttons.append(button(words, "go", "go"))
     if phase in ("count", "peg_count") and mine:
         buttons.append('<label class="claim">' + tableview.html(words.t("button.points"))
                        + ' <input type="number" name="points" min="0" max="'
@@ -350,11 +350,18 @@ def draw_pegs(state, team):
         peg = document.getElementById("peg-" + str(team) + "-" + which)
         if peg:
             peg.style.transform = pegboard.peg_transform(target, tracks, team, points)
+    tag = document.getElementById("tag-" + str(team))
+    if tag:
+        pegboard.place_tag(tag, target, tracks, team, front)
 
 
-def log(dom, text):
+def log(dom, text, kind=None):
+    """One line of the game log (``kind``: the event's, so each deal's first line is a
+    heading)."""
     item = document.createElement("li")
     item.textContent = text
+    if kind:
+        item.setAttribute("data-kind", kind)
     lines = dom.part(".log-lines")
     lines.append(item)
     lines.scrollTop = lines.scrollHeight
@@ -365,7 +372,8 @@ def relog(dom, state, events):
     words = state.words
     lines = dom.part(".log-lines")
     lines.innerHTML = "".join(
-        "<li>" + tableview.html(tableview.event_text(words, event, state.names, state.you))
+        '<li data-kind="' + tableview.html(event["kind"]) + '">'
+        + tableview.html(tableview.event_text(words, event, state.names, state.you))
         + "</li>"
         for event in events)
     lines.scrollTop = lines.scrollHeight
@@ -373,11 +381,15 @@ def relog(dom, state, events):
 
 def draw_board(dom, state):
     """The peg board with named tracks, the pegs where the scores stand."""
-    words = state.words
-    target = state.rules()["target"]
-    names = state.sides
-    label = words.t("board", {"target": target})
     lines = state.view["skunk_lines"] if state.view else []
+    paint_board(dom, state.words, state.rules()["target"], state.sides, lines, state.pegs)
+
+
+def paint_board(dom, words, target, sides, lines, pegs=None):
+    """A board to ``target`` with a lane per name of ``sides`` (pegs at the start if None),
+    and its column sized to it (a landscape table: the board stands up the column's
+    height, the column is as wide as that board and the felt takes the rest)."""
     dom.part(".board").innerHTML = pegboard.board_svg(
-        target, names, label, lines, lambda line: words.t("board.skunk", {"score": line}),
-        state.pegs)
+        target, sides, words.t("board", {"target": target}), lines,
+        lambda line: words.t("board.skunk", {"score": line}), pegs)
+    dom.table.style.setProperty("--board-ratio", pegboard.board_ratio(target, len(sides)))

@@ -7,12 +7,15 @@ its holes are numbered every ten and marked every five ("where is 36?": the
 second street, six past the 30 mark); the skunk lines the engine names (91
 and 61 in the long game, 31 in the short one) cross the board where they fall,
 which is always at a turn. Each lane has two pegs that leapfrog: the front peg
-shows the score, the back peg the score before it.
+shows the score, the back peg the score before it, and the front peg wears the score
+as a tag in its lane's colour (a tag moves with its peg), so the score reads from the
+board even where its holes and numbers are small.
 
 Pegs are drawn once and moved by changing their CSS ``transform``; with a CSS
 transition on ``transform`` the browser animates them (kit.css, the pages' shared
-stylesheet, which also gives the board its lines and type). The board is sized so a
-phone 360 px wide shows holes at least 8 px across.
+stylesheet, which also gives the board its lines and type, and sizes the tags in screen
+terms). The board is sized so a phone 360 px wide shows holes at least 8 px across;
+:func:`board_ratio` tells a page how wide it is for its length.
 
 >>> hole_position(121, 2, 0, 1)[0] < hole_position(121, 2, 0, 30)[0]  # street 1 runs right
 True
@@ -67,13 +70,24 @@ def _pin_defs():
         parts.append('<radialGradient id="' + name + 'g" fx=".35" fy=".3" r=".7"><stop offset="0" '
                      'stop-color="#fff" stop-opacity=".85"/><stop offset=".25" stop-color="'
                      + colour + '"/><stop offset="1" stop-color="#000" stop-opacity=".9"/>'
-                     '</radialGradient><g id="' + name + '"><ellipse class="pin-shadow" cx="3" '
+                     '</radialGradient><g id="' + name + '"><ellipse cx="3" '
                      'cy="4" rx="11" ry="9" fill="url(#pb-shadow)"/><circle class="pin" r="9" '
                      'fill="' + colour + '"/><circle r="9" fill="url(#' + name + 'g)"/></g>')
     return "".join(parts)
 
 
 PIN_DEFS = _pin_defs()
+
+
+def board_ratio(target, tracks):
+    """The board's breadth over its length: how wide a column the board standing up its
+    length needs for each pixel of height (the table sizes its board column by it).
+
+    >>> board_ratio(121, 2), board_ratio(121, 3), board_ratio(61, 2)
+    ('0.3045', '0.4218', '0.162')
+    """
+    width, height = board_size(target, tracks)
+    return str(round(height / width, 4))
 
 
 def streets(target):
@@ -155,9 +169,69 @@ def peg_place(target, tracks, track, points):
     return "translate(" + str(x) + " " + str(y) + ")"
 
 
+def tag_side(target, tracks, track, points):
+    """Which way a lane's score tag leans from its hole, across its street: ``before``
+    (the street's first lane: up, or left on a board standing up its length), ``after``
+    (its last lane) or ``mid`` (a middle lane, the game hole, and the board's two outer
+    lanes, where a tag leaning out would leave the board), so the tags of two lanes side
+    by side lean apart. The lanes swap sides at each turn, and so do their tags.
+
+    >>> [tag_side(121, 2, 0, points) for points in (0, 5, 35, 65, 121)]
+    ['mid', 'mid', 'after', 'before', 'mid']
+    >>> [tag_side(121, 3, track, 35) for track in range(3)]
+    ['after', 'mid', 'before']
+    """
+    street = 0 if points <= 0 else (points - 1) // STREET
+    lane = _lane(street, tracks, track)
+    if points >= target or (street, lane) in ((0, 0), (streets(target) - 1, tracks - 1)):
+        return "mid"
+    return "before" if lane == 0 else "after" if lane == tracks - 1 else "mid"
+
+
+def tag_facts(target, tracks, track, points):
+    """A lane's score tag for its front peg at ``points``: ``(text, side)``, the score (the
+    engine pegs none past the target) and :func:`tag_side`. The table sets them as the
+    peg moves.
+
+    >>> tag_facts(121, 2, 1, 121), tag_facts(121, 2, 0, 47), tag_facts(121, 2, 1, 5)
+    (('121', 'mid'), ('47', 'after'), ('5', 'after'))
+    """
+    return str(max(0, points)), tag_side(target, tracks, track, points)
+
+
+def place_tag(tag, target, tracks, track, points):
+    """Move a drawn tag (its element, ``#tag-<track>``) to the front peg at ``points``,
+    through the CSSOM as the pegs are (:func:`peg_transform`), with its new facts.
+
+    >>> class Element:  # the few parts of a DOM element it uses
+    ...     def __init__(self): self.style, self.attributes, self.textContent = self, {}, ""
+    ...     def setAttribute(self, name, value): self.attributes[name] = value
+    ...     def querySelector(self, selector): return self
+    >>> tag = Element(); place_tag(tag, 121, 2, 0, 35)
+    >>> tag.style.transform, tag.attributes["data-side"], tag.textContent
+    ('translate(586px, 88px)', 'after', '35')
+    """
+    text, side = tag_facts(target, tracks, track, points)
+    tag.style.transform = peg_transform(target, tracks, track, points)
+    tag.setAttribute("data-points", text)
+    tag.setAttribute("data-side", side)
+    tag.querySelector("text").textContent = text
+
+
+def _tag(target, tracks, track, points):
+    """A lane's score tag, drawn over every peg and moved with its lane's front peg (its
+    colour is the page's CSS, by its id)."""
+    text, side = tag_facts(target, tracks, track, points)
+    return ('<g class="tag" id="tag-' + str(track) + '" data-points="' + text + '" data-side="'
+            + side + '" transform="' + peg_place(target, tracks, track, points) + '"><text>'
+            + text + "</text></g>")
+
+
 def _text(x, y, text, cls):
-    return ('<text class="' + cls + '" x="' + str(x) + '" y="' + str(y) + '">' + escape(text)
-            + "</text>")
+    """A number or mark on the board, in a group of its own: a board standing up its
+    length turns the group back upright (WebKit loses a text turned about its own box)."""
+    return ('<g><text class="' + cls + '" x="' + str(x) + '" y="' + str(y) + '">' + escape(text)
+            + "</text></g>")
 
 
 def _turn(target, tracks, street):
@@ -280,13 +354,13 @@ def board_svg(target, names, label=None, skunk_lines=(), skunk_title=None, pegs=
     tracks = len(names)
     width, height = board_size(target, tracks)
     parts = ['<svg class="pegboard" viewBox="0 0 ' + str(width) + " " + str(height)
-             + '" preserveAspectRatio="xMidYMid meet" role="img" data-target="' + str(target)
+             + '" role="img" data-target="' + str(target)
              + '" data-tracks="' + str(tracks) + '" aria-label="'
              + escape(label if label is not None else "Peg board to " + str(target)) + '">'
              + DEFS + PIN_DEFS + "</defs>"
-             + '<rect class="wood" x="0" y="0" width="' + str(width) + '" height="'
+             + '<rect class="wood" width="' + str(width) + '" height="'
              + str(height) + '" rx="14" fill="url(#pb-wood)"/>'
-             + '<rect class="grain" x="0" y="0" width="' + str(width) + '" height="'
+             + '<rect class="grain" width="' + str(width) + '" height="'
              + str(height) + '" rx="14" fill="url(#pb-grain)"/>',
              _channel(target, tracks)]
     for track in range(tracks):
@@ -310,6 +384,8 @@ def board_svg(target, names, label=None, skunk_lines=(), skunk_title=None, pegs=
                          + '" transform="' + peg_place(target, tracks, track, points)
                          + '"><title>' + escape(name) + '</title><use href="' + pin
                          + '"/></g>')
+    for track in range(tracks):
+        parts.append(_tag(target, tracks, track, pegs[track][0] if pegs else 0))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -311,7 +311,8 @@ def _average(total, count):
 
 
 def stats_html(words, stats, levels, distribution=None):
-    """The Statistics panel's content: the tables, then the charts.
+    """The Statistics panel's content: two tables side by side where there is room (the
+    games won and lost, then your points), then the charts.
 
     ``levels``: the levels on offer (the engine's hello), in their order;
     ``distribution``: the engine's ``hand_distribution`` (None until it came).
@@ -320,39 +321,61 @@ def stats_html(words, stats, levels, distribution=None):
     >>> "<th>Standard</th>" in text and "none yet" in text
     True
     """
+    return ('<div class="stats-tables">' + _games_table(words, stats, levels)
+            + _points_table(words, stats) + '</div><div class="stats-charts">'
+            + results_chart(words, stats["results"])
+            + hands_chart(words, stats["hands"], distribution["hand"] if distribution else None)
+            + accuracy_chart(words, [game["accuracy"] for game in stats.get("accuracy", [])])
+            + "</div>")
+
+
+def _row(attributes, label, cells):
+    return ("<tr " + attributes + "><th>" + html(label) + "</th>"
+            + "".join("<td>" + str(cell) + "</td>" for cell in cells) + "</tr>")
+
+
+def _games_table(words, stats, levels):
+    """Games won and lost per level (the levels on offer, any other played, mixed), and
+    the skunks in the same two columns: given in games won, taken in games lost."""
     rows = []
     played = [level for level in stats["levels"] if level not in levels and level != MIXED]
     for level in list(levels) + played + [MIXED]:
         won, lost = stats["levels"].get(level, [0, 0])
         if won or lost or level in levels:
-            rows.append('<tr data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
-                        + str(lost) + '"><th>' + html(level_name(words, level)) + "</th><td>"
-                        + str(won) + "</td><td>" + str(lost) + "</td></tr>")
+            rows.append(_row('data-level="' + level + '" data-won="' + str(won) + '" data-lost="'
+                             + str(lost) + '"', level_name(words, level), (won, lost)))
+    given, taken = stats["skunks"]
+    head = "".join('<th scope="col">' + html(words.t("stats." + key)) + "</th>"
+                   for key in ("level", "won", "lost"))
+    return ('<table class="stats-games"><caption>' + html(words.t("stats.games"))
+            + "</caption><thead><tr>" + head + "</tr></thead><tbody>" + "".join(rows)
+            + '</tbody><tbody class="stats-more">'
+            + _row('data-stat="skunks" data-given="' + str(given) + '" data-taken="'
+                   + str(taken) + '"', words.t("stats.skunks"), (given, taken))
+            + "</tbody></table>")
+
+
+def _points_table(words, stats):
+    """Your average points (hand and pegging a deal, crib a crib of yours) and the deals
+    they are counted over; then, across the panel, your best hand."""
+    deals = stats["deals"]
+    averages = (("hand", _average(stats["hand"], deals)),
+                ("pegging", _average(stats["pegging"], deals)),
+                ("crib", _average(stats["crib"], stats["cribs"])))
     best = stats["best"]
     best_text = html(words.t("stats.none"))
     if best:
         best_text = words.markup("stats.best_hand", {
             "points": best["points"], "cards": _cards(words, best["cards"]),
             "starter": card_html(words, best["starter"])})
-    deals = stats["deals"]
-    facts = [("skunks_given", stats["skunks"][0], "skunks-given"),
-             ("skunks_taken", stats["skunks"][1], "skunks-taken"),
-             ("deals", deals, "deals"),
-             ("avg_hand", _average(stats["hand"], deals), "hand"),
-             ("avg_crib", _average(stats["crib"], stats["cribs"]), "crib"),
-             ("avg_pegging", _average(stats["pegging"], deals), "pegging")]
-    lines = "".join('<tr data-stat="' + key + '"><th>' + html(words.t("stats." + label))
-                    + "</th><td>" + str(value) + "</td></tr>" for label, value, key in facts)
-    head = "".join("<th>" + html(words.t("stats." + key)) + "</th>"
-                   for key in ("level", "won", "lost"))
-    return ('<table class="stats-games"><tr>' + head + "</tr>"
-            + "".join(rows) + '</table><table class="stats-points">' + lines
-            + '<tr data-stat="best"><th>' + html(words.t("stats.best")) + "</th><td>" + best_text
-            + '</td></tr></table><div class="stats-charts">'
-            + results_chart(words, stats["results"])
-            + hands_chart(words, stats["hands"], distribution["hand"] if distribution else None)
-            + accuracy_chart(words, [game["accuracy"] for game in stats.get("accuracy", [])])
-            + "</div>")
+    return ('<table class="stats-points"><caption>' + html(words.t("stats.points"))
+            + "</caption><tbody>"
+            + "".join(_row('data-stat="' + key + '"', words.t("stats." + key), (value,))
+                      for key, value in averages)
+            + '</tbody><tbody class="stats-more">'
+            + _row('data-stat="deals"', words.t("stats.deals"), (deals,))
+            + '</tbody></table><table class="stats-best"><tr data-stat="best"><th>'
+            + html(words.t("stats.best")) + "</th><td>" + best_text + "</td></tr></table>")
 
 
 # --- take-backs and resignations (the comforts of the table) ------------------------
