@@ -3,12 +3,18 @@ the loopback network: the codes go from page to page through the UI only (the
 invitation link, the pasted answer), the guest's page never holds a card hidden
 from it, hostile messages injected into the channel are refused, a closed page
 reconnects by new codes at the same move, and a guest that resigns gets the
-host's reveal: "fair deal verified" on its page, and the host is told."""
+host's reveal: "fair deal verified" on its page, and the host is told. Each way
+of failing to connect names its cause and the next step; a resignation, a
+leaving, a closed page and a lost connection reach the other table in every
+phase."""
 
 from __future__ import annotations
 
+import base64
 import json
-from collections.abc import Iterator
+import time
+import zlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -286,4 +292,107 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     # Both tables show the same final scores (each from its own seat).
     assert sorted(Table(None, guest).scores()) == sorted(scores)
     assert_verified(host, guest)
+    assert not errors, errors
+
+
+# --- why a connection failed ---------------------------------------------------------
+
+
+def code_line(link: str) -> str:
+    """A code's cut SDP line (web/peer/peer.mjs: deflate-raw, base64url)."""
+    text = link.split("#", 1)[1].split("=", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
+                           -15).decode()
+
+
+def line_code(line: str) -> str:
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = squeeze.compress(line.encode()) + squeeze.flush()
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def without_candidates(link: str) -> str:
+    """The same code naming no network address (its first 7 fields are the SDP's)."""
+    page, fragment = link.split("#", 1)
+    name = fragment.split("=", 1)[0]
+    return f"{page}#{name}=" + line_code(" ".join(code_line(link).split(" ")[:7]))
+
+
+def failure(page: Any, reason: str) -> str:
+    """The dialog's status once it names ``reason``: its text."""
+    line = page.locator(f".peer-status[data-status='peer.failed'][data-reason='{reason}']")
+    line.wait_for(timeout=60_000)
+    assert page.locator("#table[data-peer=failed]").count() == 1
+    return str(line.inner_text())
+
+
+def test_a_damaged_code_is_named_so_in_the_pages_language(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    _, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation.replace("?speed=0#", "?speed=0&lang=es#")[:-12])  # cut short
+    text = failure(guest, "bad-code")
+    assert "el código está dañado" in text and "Copia de nuevo el enlace" in text, text
+    assert_no_violations(guest, "a failed connection", "#peer")
+    assert not errors, errors
+
+
+def test_an_answer_to_a_cancelled_invitation_is_named_so(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    host, cancelled = host_invites(browsers[0], base_url, errors)
+    host.get_by_role("button", name="Cancel").click()
+    host.get_by_role("button", name="Play a friend on another device").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    assert invitation != cancelled
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(cancelled)
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    text = failure(host, "other-invitation")
+    assert "another invitation (an earlier or cancelled one)" in text, text
+    assert "Ask your friend to open the invitation shown here" in text, text
+    guest.goto("about:blank")  # (a link differing only in its fragment would not load)
+    exchange_codes(host, guest, invitation)  # the invitation shown still works
+    assert not errors, errors
+
+
+def test_an_answer_never_pasted_runs_out_of_time(browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    _, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    made = time.monotonic()
+    text = failure(guest, "timed-out")  # the host never pastes the answer
+    assert time.monotonic() - made > 25  # peer.mjs's CONNECT_MS: 30 s from the answer
+    assert "the invitation expired or the time ran out" in text, text
+    assert "Exchange new codes" in text, text
+    assert not errors, errors
+
+
+def test_codes_naming_no_network_address_say_there_is_no_route(
+        browsers: list[Any], base_url: str) -> None:
+    """No real network failure can be made on loopback (every address answers); a code
+    with no candidate is the case the pages can tell at once: that device has no route."""
+    errors: list[str] = []
+    host, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(without_candidates(invitation))
+    text = failure(guest, "no-route")
+    assert "no route between the devices" in text, text
+    assert "the same network" in text and "STUN or TURN server under Network" in text, text
+    guest.goto("about:blank")
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer = guest.locator("input[name=code-out]").input_value()
+    host.locator("textarea[name=code-in]").fill(without_candidates(answer))
+    host.get_by_role("button", name="Connect", exact=True).click()
+    failure(host, "no-route")
+    host.get_by_role("button", name="New invitation for this game").click()  # the next step
+    host.wait_for_selector("#table[data-peer=code]")
     assert not errors, errors

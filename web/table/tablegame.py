@@ -66,8 +66,7 @@ class TableGame(TableInput):
     def __init__(self, dom, state):
         self.dom = dom
         self.state = state
-        # A move on its way is part of the automation contract (update.mjs waits for calm).
-        state.busy_changed = lambda busy: dom.table.toggleAttribute("data-busy", busy)
+        state.busy_changed = self.on_busy
         self.coach = TableCoach(dom, state, self.call)
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
@@ -80,6 +79,13 @@ class TableGame(TableInput):
     def words(self):
         """The page's words (a language switch replaces them)."""
         return self.state.words
+
+    def on_busy(self, busy):
+        """A move on its way is part of the automation contract (update.mjs waits for
+        calm); once none is, a friend's update that came meanwhile is drawn."""
+        self.dom.table.toggleAttribute("data-busy", busy)
+        if not busy:
+            self.friend.idle()
 
     # --- the engine -------------------------------------------------------------
 
@@ -178,6 +184,7 @@ class TableGame(TableInput):
             self.open_dialog(notice[0], notice[1])
             return
         self.dom.start.disabled = True
+        await self.friend.leave()  # one game at a time: a game with a friend is left
         viewer = handoffview.first_viewer(settings)
         ok, result = await self.call("new_game", {"rules": settings["rules"], "seat": viewer,
                                                   "proof": True})
@@ -494,6 +501,11 @@ class TableGame(TableInput):
         undos = dialog.querySelector(".undos")
         undos.hidden = not state.undos
         undos.textContent = self.words.t("over.undos", {"count": state.undos})
+        ending = self.friend.ending()  # a friend who resigned or left says so
+        line = dialog.querySelector(".peer-ending")
+        line.hidden = ending is None
+        line.textContent = self.words.t("peer.ending." + ending) if ending else ""
+        line.setAttribute("data-ending", ending or "")
 
     # --- language ----------------------------------------------------------------------
 
