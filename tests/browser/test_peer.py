@@ -41,10 +41,17 @@ def browsers(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Ite
         browser.close()
 
 
-def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None) -> Any:
+def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None,
+             name: str = "page") -> Any:
     page = (context or browser.new_context(base_url=base_url)).new_page()
     page.set_default_timeout(90_000)
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    def on_console(msg: Any) -> None:
+        print(f"{name}: console.{msg.type}: {msg.text}")  # shown for a failed test only
+        if msg.type == "error":
+            errors.append(msg.text)
+
+    page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
 
@@ -438,7 +445,7 @@ class Pair:
         self.errors: list[str] = []
         self.base_url = base_url
         self.pages = {side: new_page(None, base_url, self.errors,
-                                     seeded_context(browser, base_url, seed))
+                                     seeded_context(browser, base_url, seed), side)
                       for side, browser, seed in (("host", browsers[0], 2024),
                                                   ("guest", browsers[1], 61))}
         host = self.pages["host"]
@@ -582,7 +589,7 @@ def close_page(pair: Pair, side: str, holder: str, phase: str) -> None:
     page.close()
     assert_paused(pair.pages[holder], 6000)
     table_at(pair, holder, phase, paused=True)
-    reopened = new_page(None, "", pair.errors, context)
+    reopened = new_page(None, "", pair.errors, context, side)
     if side == "guest":
         pair.host.get_by_role("button", name="New invitation for this game").click()
         pair.host.wait_for_selector("#table[data-peer=code]")

@@ -155,13 +155,14 @@ class PeerTable:
     def idle(self):
         """Called whenever the table stops being busy: an update that came while it waited
         on this side's person (their turn, a card picked, a claim to make) is drawn now."""
-        if self.waiting and not self.delivering and not self.state.busy:
+        if self.waiting and not self.delivering:
             self.delivering = True
             asyncio.create_task(self.deliver())
 
     async def deliver(self):
+        # (A task: the table's busy flag is asked once its change is made.)
         self.delivering = False
-        if not self.waiting or self.state.busy:  # a move or a wait for the friend took it
+        if not self.waiting or self.state.busy:  # a move or a wait for the friend takes it
             return
         kind, value = self.waiting.pop(0)
         if kind == "update":  # (a refusal no move waits for was logged already)
@@ -203,8 +204,11 @@ class PeerTable:
 
     def kept(self):
         """The kept game with a friend ({"role", "record", "save"}), or None."""
+        text = storage_get(PEER_KEY)
+        if text is None:
+            return None
         try:
-            kept = json.loads(storage_get(PEER_KEY) or "null")
+            kept = json.loads(text)
             json.loads(kept["record"])["game"]  # a record names its game
         except (ValueError, TypeError, KeyError, RuntimeError):  # RuntimeError: too deep
             print("Warning: the kept game with a friend was not readable; it is ignored")
@@ -391,15 +395,23 @@ class PeerTable:
         window.cribbagePeerLink = self.link  # the automation contract: the page's channel
         self.link.onmessage = create_proxy(
             lambda text: asyncio.create_task(self.receive(str(text))))
-        self.link.onclose = create_proxy(self.on_close)
+        self.link.onclose = create_proxy(
+            lambda reason: asyncio.create_task(self.on_close(str(reason))))
 
-    def on_close(self, reason):
+    async def on_close(self, reason):
         """The channel closed (the friend's page closed, the network went, the heartbeat
         went silent): the game pauses here with the offer to connect again, unless it is
-        over and checked or the friend left it."""
-        self.dom.table.setAttribute("data-peer", "closed")
-        if not self.started:
+        over and checked or the friend left it. The messages that came before the close
+        are taken first (a friend who leaves says so, then closes)."""
+        async with self.lock:
+            self.closed(reason)
+
+    def closed(self, reason):
+        if not self.started:  # (a failure to connect says more than that it closed)
+            if self.dom.table.getAttribute("data-peer") != "failed":
+                self.dom.table.setAttribute("data-peer", "closed")
             return
+        self.dom.table.setAttribute("data-peer", "closed")
         log(self.dom, self.words.t("peer.lost", {"reason": self.words.t(
             "peer.why." + str(reason))}))
         if self.verdict is None and not self.left:  # not checked yet: connect again

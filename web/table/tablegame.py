@@ -166,6 +166,9 @@ class TableGame(TableInput):
         state.new_game(settings, names, view["teams"])
         state.sides, state.viewer, state.you = sides, view["seat"], handoffview.you(settings)
         state.view = view  # the board's facts (skunk lines) before the first update
+        # A resumed game may open on its show, before anything else is drawn: the way to
+        # resign or leave is there from the start.
+        self.dom.part(".table-header [data-action=new-game]").hidden = False
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
         self.coach.reset()
@@ -278,7 +281,7 @@ class TableGame(TableInput):
                 self.coach.count_finished_deals(events)
                 if any(event["kind"] == "resign" for event in events):
                     state.deal_shows = []  # a resigned game has no show to finish
-                if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
+                if state.deal_shows and (state.view["phase"] == "over" or deal_done(state)):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.show.present(shows, pegs_moved=resumed)
                     if self.tabs.stale(era):
@@ -706,8 +709,11 @@ def saved_settings():
     return load(SETTINGS_KEY, stored.load_settings)
 
 
-def new_deal(events):
-    return any(event["kind"] == "deal" for event in events)
+def deal_done(state):
+    """Whether the shows collected are of a deal before the view's: that deal is over.
+    (A game resumed in the middle of a manual count has its own deal's first claims
+    among them: they wait for the rest of that deal's show.)"""
+    return state.deal_shows[0]["deal"] < state.view["deal_number"]
 
 
 def close_menu(target):
