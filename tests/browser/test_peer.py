@@ -441,7 +441,8 @@ class Pair:
     """A host's page and a guest's, each in its own browser, connected by the codes, with
     seeded engines, the animations off and a long time to decide on muggins."""
 
-    def __init__(self, browsers: list[Any], base_url: str, counting: str) -> None:
+    def __init__(self, browsers: list[Any], base_url: str, counting: str,
+                 guest_decide: int = 600) -> None:
         self.errors: list[str] = []
         self.base_url = base_url
         self.pages = {side: new_page(None, base_url, self.errors,
@@ -456,8 +457,9 @@ class Pair:
         host.get_by_label("Counting").select_option(counting)
         host.get_by_role("button", name="Play a friend on another device").click()
         host.wait_for_selector("#table[data-peer=code]")
-        exchange_codes(host, self.pages["guest"], host.locator("input[name=code-out]")
-                       .input_value())
+        invitation = host.locator("input[name=code-out]").input_value()
+        exchange_codes(host, self.pages["guest"],
+                       invitation.replace("decide=600", f"decide={guest_decide}"))
 
     @property
     def host(self) -> Any:
@@ -662,4 +664,39 @@ def test_the_friends_end_or_absence_reaches_a_table_in_every_phase(
         leaver = Table(None, pair.pages[ender])
         leaver.play_until(lambda: leaver.phase == "discard", 200)
         assert pair.pages[ender].locator("#table[data-peer]").count() == 0
+    assert not pair.errors, pair.errors
+
+
+def logged(page: Any, start: str) -> None:
+    """Wait until the page's log has a line beginning with ``start``."""
+    page.wait_for_function("(start) => [...document.querySelectorAll('.log-lines li')]"
+                           ".some(li => li.textContent.startsWith(start))", arg=start)
+
+
+def test_muggins_between_the_two_people_a_call_and_a_time_run_out(
+        browsers: list[Any], base_url: str) -> None:
+    """Manual counting over the channel: the guest's short claim is offered to the host
+    with its countdown, the host calls Muggins! and both tables score it; later the
+    host's short claim is offered to the guest, whose time to decide (3 s here) runs
+    out: the pass goes to the host's game, which goes on."""
+    pair = Pair(browsers, base_url, "manual", guest_decide=3)
+    host, guest = pair.host, pair.pages["guest"]
+    reach(pair, "muggins", "host")
+    host.get_by_role("button", name="Muggins!", exact=True).click()
+    logged(host, "Muggins! You took")
+    logged(guest, "Muggins! Friend took")
+    guest.wait_for_function("(scores) => JSON.stringify([...document.querySelectorAll("
+                            "'[data-score]')].map(e => +e.dataset.score).sort((a, b) => a - b))"
+                            " == JSON.stringify(scores)", arg=sorted(Table(None, host).scores()))
+    assert any(event.kind == "muggins" and event.seat == 0 for event in host_game(host).events)
+
+    reach(pair, "muggins", "guest")
+    made = len(host_game(host).moves)
+    guest.wait_for_selector(".actions .countdown[data-seconds]", state="detached",
+                            timeout=15_000)  # 3 s, then the pass
+    logged(guest, "Time ran out for You: no call, a pass")
+    host.wait_for_function("(made) => { const kept = localStorage.getItem('cribbage.peer');"
+                           " return kept && JSON.parse(JSON.parse(kept).save).moves.length"
+                           " > made; }", arg=made)
+    assert host_game(host).moves[made] == "pass"
     assert not pair.errors, pair.errors
