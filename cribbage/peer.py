@@ -109,11 +109,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "reaction": ("reaction",),  # either: one of the fixed quick reactions
     "reveal": ("game", "host_bytes", "save"),  # host, at the end: my bytes and the save
     "checked": ("game", "problems"),  # guest: my check of the reveal ([]: fair)
+    "left": ("game",),  # either: I left this game for another (a game not over is lost)
     "ping": (), "pong": (),  # either: the heartbeat (answered by the page's transport)
 }
 """Every kind of message and its fields (all required, no others allowed)."""
 
-COMMON = ("refused", "reaction", "ping", "pong")
+COMMON = ("refused", "reaction", "left", "ping", "pong")
 HOST_SENDS = ("commit", "update", "reveal", *COMMON)
 GUEST_SENDS = ("hello", "entropy", "move", "checked", *COMMON)
 

@@ -282,11 +282,13 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
     None), ``reaction``, ``refused`` (why this message was refused, or None),
     ``peer_refused`` (the peer refused one of ours), ``verdict`` (the guest's
     check, or on the host the guest's report of it: what did not match, [] when
-    fair) and ``record``.
+    fair), ``left`` (the peer left the game: on the host a game not over ends as
+    the guest's loss) and ``record``.
     """
     peer = role(session)
     answer: dict[str, Any] = {"replies": [], "update": None, "reaction": None,
-                              "refused": None, "peer_refused": None, "verdict": None}
+                              "refused": None, "peer_refused": None, "verdict": None,
+                              "left": False}
     try:
         data = parse_message(request.get("text"),
                              GUEST_SENDS if isinstance(peer, Host) else HOST_SENDS)
@@ -339,6 +341,11 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
                                                 "proof": request.get("proof")})
         answer["replies"].append(host.update_message(game, 0))
         return
+    if kind == "left":  # the guest went on to another game: it lost this one
+        answer["left"] = True
+        if game is not None and not game.is_over:
+            host_resigns_guest(session, host, game, request, answer)
+        return
     if game is None:
         raise PeerError("bad-order", "no cards are dealt yet")
     if kind == "checked":
@@ -381,9 +388,11 @@ def host_resigns_guest(session: Session, host: Host, game: Game, request: Reques
 
 def guest_receives(guest: Guest, data: Message, request: Request,
                    answer: dict[str, Any]) -> None:
-    """The guest takes the host's commitment, an update or the reveal."""
+    """The guest takes the host's commitment, an update, the reveal or its leaving."""
     kind = data["kind"]
-    if kind == "commit":
+    if kind == "left":  # the host's update and reveal follow when the game was not over
+        answer["left"] = True
+    elif kind == "commit":
         if guest.commitment not in (None, data["commitment"]) or guest.events:
             raise PeerError("bad-order", "the host already committed to other bytes")
         guest.seat, guest.commitment = data["seat"], data["commitment"]
@@ -434,6 +443,31 @@ def peer_move(session: Session, request: Request) -> dict[str, Any]:
     return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
 
 
+def peer_leave(session: Session, request: Request) -> dict[str, Any]:
+    """This side leaves the game with a friend for another game: the ``messages`` that
+    tell the friend. Leaving a game that is not over loses it: the host resigns its
+    seat and sends the guest's update and the reveal; a guest's ``left`` has the host
+    resign the guest's seat. The page's session then has no game with a friend.
+
+    >>> from cribbage.protocol import Session
+    >>> host = Session()
+    >>> game_id = result(host, "peer_host", {"rules": {"target": 61}})["game"]
+    >>> [json.loads(text)["kind"] for text in result(host, "peer_leave", {})["messages"]]
+    ['left']
+    >>> host.peer is None
+    True
+    """
+    peer = role(session)
+    texts = [message("left", game=peer.game_id)]
+    if isinstance(peer, Host) and peer.guest_bytes is not None:
+        game = session.require_game()
+        if not game.is_over:
+            game.resign(peer.seat)
+            texts.extend(peer.outbox(game))
+    session.peer = None
+    return {"messages": texts}
+
+
 def peer_reaction(session: Session, request: Request) -> dict[str, Any]:
     """One of the fixed quick reactions as a message (no free text)."""
     reaction = request.get("reaction")
@@ -464,6 +498,6 @@ def seat_in(request: Request) -> int:
 
 
 ENDPOINTS = {"peer_host": peer_host, "peer_guest": peer_guest, "peer_receive": peer_receive,
-             "peer_outbox": peer_outbox, "peer_move": peer_move,
+             "peer_outbox": peer_outbox, "peer_move": peer_move, "peer_leave": peer_leave,
              "peer_reaction": peer_reaction, "peer_check": peer_check}
 """The endpoints of a game between two devices (merged into the protocol's table)."""

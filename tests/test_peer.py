@@ -291,6 +291,36 @@ def test_a_guest_that_leaves_resigns_and_the_game_is_revealed_and_checked() -> N
     assert pair.verdict == [] and pair.reported == [] and not pair.refused
 
 
+def test_a_guest_that_leaves_for_another_game_loses_this_one() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    left = call(pair.guest, "peer_leave")["messages"]
+    assert [json.loads(text)["kind"] for text in left] == ["left"] and pair.guest.peer is None
+    answer = call(pair.host, "peer_receive", {"text": left[0]})
+    assert answer["left"] is True and answer["refused"] is None
+    assert pair.game.is_over and pair.game.setup["resigned"] == 1
+    assert answer["update"]["view"]["outcome"]["winner"] == 0  # the host's table: game over
+
+
+def test_a_host_that_leaves_loses_and_the_guest_checks_the_reveal() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(8), moves=9)
+    left = call(pair.host, "peer_leave")["messages"]
+    assert [json.loads(text)["kind"] for text in left] == ["left", "update", "reveal"]
+    assert pair.game.is_over and pair.game.setup["resigned"] == 0 and pair.host.peer is None
+    answer = call(pair.guest, "peer_receive", {"text": left[0]})
+    assert answer["left"] is True and answer["update"] is None
+    update, reveal = (call(pair.guest, "peer_receive", {"text": text}) for text in left[1:])
+    assert update["update"]["view"]["outcome"]["winner"] == 1  # the guest's table: game over
+    assert reveal["verdict"] == []  # the leaving host's reveal is checked all the same
+
+
+def test_a_host_that_leaves_a_finished_game_reveals_nothing_again() -> None:
+    pair, _ = finished()
+    assert [json.loads(text)["kind"] for text in call(pair.host, "peer_leave")["messages"]] == [
+        "left"]
+
+
 def test_the_commitment_is_the_sha256_of_the_bytes() -> None:
     assert commitment(b"\x01" * 32) == hashlib.sha256(b"\x01" * 32).hexdigest()
 

@@ -3,12 +3,18 @@ the loopback network: the codes go from page to page through the UI only (the
 invitation link, the pasted answer), the guest's page never holds a card hidden
 from it, hostile messages injected into the channel are refused, a closed page
 reconnects by new codes at the same move, and a guest that resigns gets the
-host's reveal: "fair deal verified" on its page, and the host is told."""
+host's reveal: "fair deal verified" on its page, and the host is told. Each way
+of failing to connect names its cause and the next step; a resignation, a
+leaving, a closed page and a lost connection reach the other table in every
+phase."""
 
 from __future__ import annotations
 
+import base64
 import json
-from collections.abc import Iterator
+import time
+import zlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -35,10 +41,17 @@ def browsers(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Ite
         browser.close()
 
 
-def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None) -> Any:
+def new_page(browser: Any, base_url: str, errors: list[str], context: Any = None,
+             name: str = "page") -> Any:
     page = (context or browser.new_context(base_url=base_url)).new_page()
     page.set_default_timeout(90_000)
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    def on_console(msg: Any) -> None:
+        print(f"{name}: console.{msg.type}: {msg.text}")  # shown for a failed test only
+        if msg.type == "error":
+            errors.append(msg.text)
+
+    page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
 
@@ -287,3 +300,403 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     assert sorted(Table(None, guest).scores()) == sorted(scores)
     assert_verified(host, guest)
     assert not errors, errors
+
+
+# --- why a connection failed ---------------------------------------------------------
+
+
+def code_line(link: str) -> str:
+    """A code's cut SDP line (web/peer/peer.mjs: deflate-raw, base64url)."""
+    text = link.split("#", 1)[1].split("=", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)),
+                           -15).decode()
+
+
+def line_code(line: str) -> str:
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = squeeze.compress(line.encode()) + squeeze.flush()
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def without_candidates(link: str) -> str:
+    """The same code naming no network address (its first 7 fields are the SDP's)."""
+    page, fragment = link.split("#", 1)
+    name = fragment.split("=", 1)[0]
+    return f"{page}#{name}=" + line_code(" ".join(code_line(link).split(" ")[:7]))
+
+
+def failure(page: Any, reason: str) -> str:
+    """The dialog's status once it names ``reason``: its text."""
+    line = page.locator(f".peer-status[data-status='peer.failed'][data-reason='{reason}']")
+    line.wait_for(timeout=60_000)
+    assert page.locator("#table[data-peer=failed]").count() == 1
+    return str(line.inner_text())
+
+
+def test_a_damaged_code_is_named_so_in_the_pages_language(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    _, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation.replace("?speed=0#", "?speed=0&lang=es#")[:-12])  # cut short
+    text = failure(guest, "bad-code")
+    assert "el código está dañado" in text and "Copia de nuevo el enlace" in text, text
+    assert_no_violations(guest, "a failed connection", "#peer")
+    assert not errors, errors
+
+
+def test_an_answer_to_a_cancelled_invitation_is_named_so(
+        browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    host, cancelled = host_invites(browsers[0], base_url, errors)
+    host.get_by_role("button", name="Cancel").click()
+    host.get_by_role("button", name="Play a friend on another device").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    invitation = host.locator("input[name=code-out]").input_value()
+    assert invitation != cancelled
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(cancelled)
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    text = failure(host, "other-invitation")
+    assert "another invitation (an earlier or cancelled one)" in text, text
+    assert "Ask your friend to open the invitation shown here" in text, text
+    guest.goto("about:blank")  # (a link differing only in its fragment would not load)
+    exchange_codes(host, guest, invitation)  # the invitation shown still works
+    assert not errors, errors
+
+
+def test_an_answer_never_pasted_runs_out_of_time(browsers: list[Any], base_url: str) -> None:
+    errors: list[str] = []
+    _, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    made = time.monotonic()
+    text = failure(guest, "timed-out")  # the host never pastes the answer
+    assert time.monotonic() - made > 25  # peer.mjs's CONNECT_MS: 30 s from the answer
+    assert "the invitation expired or the time ran out" in text, text
+    assert "Exchange new codes" in text, text
+    assert not errors, errors
+
+
+def test_codes_naming_no_network_address_say_there_is_no_route(
+        browsers: list[Any], base_url: str) -> None:
+    """No real network failure can be made on loopback (every address answers); a code
+    with no candidate is the case the pages can tell at once: that device has no route."""
+    errors: list[str] = []
+    host, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    guest.goto(without_candidates(invitation))
+    text = failure(guest, "no-route")
+    assert "no route between the devices" in text, text
+    assert "the same network" in text and "STUN or TURN server under Network" in text, text
+    guest.goto("about:blank")
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    answer = guest.locator("input[name=code-out]").input_value()
+    host.locator("textarea[name=code-in]").fill(without_candidates(answer))
+    host.get_by_role("button", name="Connect", exact=True).click()
+    failure(host, "no-route")
+    host.get_by_role("button", name="New invitation for this game").click()  # the next step
+    host.wait_for_selector("#table[data-peer=code]")
+    assert not errors, errors
+
+
+# --- the end of a game, or a pause, reaching the other table in every phase ------------
+
+# Each page's engine draws its random bytes from a fixed generator (the worker's
+# crypto.getRandomValues, replaced before Pyodide starts): every run deals the same game.
+SEEDED_WORKER = """{ let state = SEED;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      state ^= state << 13; state ^= state >>> 17; state ^= state << 5; state >>>= 0;
+      bytes[i] = state & 255;
+    }
+    return array;
+  }; }
+"""
+SEATS = {"host": 0, "guest": 1}
+# A friend's resignation or leaving shows on the other table in this time (it used to
+# never show on a table waiting on its own person, and took 10 s on the resigner's).
+AT_ONCE_MS = 5000
+
+
+def seeded_context(browser: Any, base_url: str, seed: int) -> Any:
+    context = browser.new_context(base_url=base_url)
+
+    def handle(route: Any) -> None:
+        response = route.fetch()
+        route.fulfill(response=response,
+                      body=SEEDED_WORKER.replace("SEED", str(seed)) + response.text())
+
+    context.route("**/engine-worker.mjs", handle)
+    return context
+
+
+class Pair:
+    """A host's page and a guest's, each in its own browser, connected by the codes, with
+    seeded engines, the animations off and a long time to decide on muggins."""
+
+    def __init__(self, browsers: list[Any], base_url: str, counting: str,
+                 guest_decide: int = 600) -> None:
+        self.errors: list[str] = []
+        self.base_url = base_url
+        self.pages = {side: new_page(None, base_url, self.errors,
+                                     seeded_context(browser, base_url, seed), side)
+                      for side, browser, seed in (("host", browsers[0], 2024),
+                                                  ("guest", browsers[1], 61))}
+        host = self.pages["host"]
+        host.goto("/?speed=0&decide=600")
+        host.wait_for_selector("#table[data-engine=ready]")
+        more_options(host)
+        host.get_by_label("Game to").select_option("61")
+        host.get_by_label("Counting").select_option(counting)
+        host.get_by_role("button", name="Play a friend on another device").click()
+        host.wait_for_selector("#table[data-peer=code]")
+        invitation = host.locator("input[name=code-out]").input_value()
+        exchange_codes(host, self.pages["guest"],
+                       invitation.replace("decide=600", f"decide={guest_decide}"))
+
+    @property
+    def host(self) -> Any:
+        return self.pages["host"]
+
+    def turn(self) -> str | None:
+        """Whose turn it is in the host's game (its last save), or None."""
+        kept = self.host.evaluate("() => localStorage.getItem('cribbage.peer')")
+        save = json.loads(kept)["save"] if kept else None
+        if not save:
+            return None
+        seat = Game.from_json(save).current_player
+        return next((side for side, number in SEATS.items() if number == seat), None)
+
+    def phase(self, side: str) -> str:
+        return str(self.pages[side].get_attribute("#table", "data-phase"))
+
+    def drive(self, done: Callable[[], bool], sides: tuple[str, ...] = ("host", "guest")) -> None:
+        """Both people (or those of ``sides``) play, claiming 0 and accepting claims, until
+        ``done`` (asked before every action)."""
+        tables = [Table(None, self.pages[side]) for side in sides]
+        for _ in range(1500):
+            for table in tables:
+                if done():
+                    return
+                table.step()
+            self.host.wait_for_timeout(20)
+        raise AssertionError("the game did not get there")
+
+
+def other(side: str) -> str:
+    return "guest" if side == "host" else "host"
+
+
+def picked(page: Any) -> int:
+    return int(page.locator(".seat-human button.card.selected").count())
+
+
+def pick_one(page: Any) -> None:
+    """Exactly one card chosen for the crib, and not sent."""
+    while picked(page) > 1:
+        page.locator(".seat-human button.card.selected").first.click()
+    if picked(page) == 0:
+        page.locator(".seat-human button.card:not([disabled])").first.click()
+    assert picked(page) == 1
+
+
+def ready(pair: Pair, holder: str) -> bool:
+    """The table of ``holder`` waits on its own person (its turn), nothing on its way."""
+    page = pair.pages[holder]
+    return pair.turn() == holder and page.locator("#table:not([data-busy])").count() == 1
+
+
+def reach(pair: Pair, phase: str, holder: str) -> None:
+    """Play until ``holder``'s table waits on its person in ``phase``: to cut; to discard
+    with one card chosen; to play a card; in the show, before Continue; to claim a count
+    (manual counting); offered muggins on the friend's claim, with its countdown."""
+    page = pair.pages[holder]
+    if phase == "discard":
+        pair.drive(lambda: pair.turn() is not None and pair.phase("host") == "discard"
+                   and pair.phase("guest") == "discard")
+        pair.drive(lambda: ready(pair, holder), (other(holder),))  # the pone discards first
+        pick_one(page)
+        return
+    where = {
+        "cut": lambda: page.get_by_role("button", name="Cut", exact=True).count() == 1,
+        "play": lambda: pair.phase(holder) == "play" and page.locator(
+            ".seat-human button.card:not([disabled])").count() > 0,
+        "show": lambda: page.get_by_role("button", name="Continue", exact=True).count() == 1,
+        "count": lambda: page.locator(".actions input[name=points]").count() == 1,
+        "muggins": lambda: page.locator(".actions .countdown[data-seconds]").count() == 1,
+    }[phase]
+    pair.drive(lambda: where() and (phase == "show" or ready(pair, holder)))
+
+
+def table_at(pair: Pair, holder: str, phase: str, paused: bool = False) -> None:
+    """``holder``'s table is still where ``reach`` left it (``paused``: a muggins call's
+    countdown waits for the friend to come back)."""
+    page = pair.pages[holder]
+    shown = {"count": ("play", "show"), "muggins": ("play", "show")}.get(phase, (phase,))
+    assert pair.phase(holder) in shown, (pair.phase(holder), phase)
+    if phase == "discard":
+        assert picked(page) == 1
+    if phase == "muggins" and paused:
+        assert page.locator(".actions .countdown").count() == 0
+    elif phase == "muggins":
+        page.wait_for_selector(".actions .countdown[data-seconds]")
+
+
+def reconnect(pair: Pair) -> None:
+    """Both tables offer to connect again: the host makes a new invitation, the guest
+    pastes it, the host pastes the answer; both play on."""
+    host, guest = pair.host, pair.pages["guest"]
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    guest.locator("textarea[name=code-in]").fill(host.locator("input[name=code-out]")
+                                                 .input_value())
+    guest.get_by_role("button", name="Connect", exact=True).click()
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]:not([data-dialog])")
+
+
+def assert_paused(page: Any, within_ms: int) -> None:
+    """The table offers to connect again (the game waits) within ``within_ms``."""
+    page.wait_for_selector("#table[data-peer=closed][data-dialog=peer]", timeout=within_ms)
+    assert page.locator(".peer-reactions [data-action=peer-reopen]").is_visible()
+
+
+def lose_connection(pair: Pair, side: str, holder: str, phase: str) -> None:
+    """``side``'s channel goes silent (as when the network goes): the heartbeat closes it
+    and both tables offer to connect again, ``holder``'s still where it was."""
+    pair.pages[side].evaluate("() => { window.cribbagePeerLink.channel.send = () => {}; }")
+    for page in pair.pages.values():
+        assert_paused(page, 20_000)  # SILENCE_MS (9 s) and a heartbeat
+    table_at(pair, holder, phase, paused=True)
+    reconnect(pair)
+    table_at(pair, holder, phase)
+
+
+def close_page(pair: Pair, side: str, holder: str, phase: str) -> None:
+    """``side``'s page closes: the other table offers to connect again at once (not after
+    the heartbeat's silence); the page opens again and connects at the same move."""
+    page = pair.pages[side]
+    context = page.context
+    page.close()
+    assert_paused(pair.pages[holder], 6000)
+    table_at(pair, holder, phase, paused=True)
+    reopened = new_page(None, "", pair.errors, context, side)
+    if side == "guest":
+        pair.host.get_by_role("button", name="New invitation for this game").click()
+        pair.host.wait_for_selector("#table[data-peer=code]")
+        exchange_codes(pair.host, reopened, pair.host.locator("input[name=code-out]")
+                       .input_value())
+        pair.pages["guest"] = reopened
+    else:
+        reopened.goto("/?speed=0&decide=600")  # the kept game: a new invitation for it
+        pair.pages["host"] = reopened
+        reconnect(pair)
+    pair.pages[holder].wait_for_selector("#table[data-peer=playing]:not([data-dialog])")
+    table_at(pair, holder, phase)
+
+
+def end_by(pair: Pair, side: str, how: str) -> float:
+    """``side`` resigns, or leaves (starts a game against the computer); the seconds from
+    the click to the other table's game over."""
+    page = pair.pages[side]
+    page.locator(".table-header [data-action=new-game]").click()
+    name = "Resign this game" if how == "resign" else "Start"
+    clicked = time.monotonic()
+    page.get_by_role("button", name=name, exact=True).click()
+    friend = pair.pages[other(side)]
+    friend.wait_for_selector("#table[data-phase=over] #game-over:not([hidden])",
+                             timeout=30_000)
+    return time.monotonic() - clicked
+
+
+# (phase, counting, the table waiting on its own person): each case ends once by a
+# resignation after a lost connection, and once by leaving after a closed page, from
+# the side whose turn it is not; the holder alternates so that both sides resign and
+# both leave while the friend has the turn.
+PHASES = [("cut", "automatic", "host"), ("discard", "automatic", "host"),
+          ("play", "automatic", "guest"), ("show", "automatic", "guest"),
+          ("count", "manual", "host"), ("muggins", "manual", "guest")]
+CASES = [pytest.param(phase, counting, holder if how == "resign" else other(holder), how,
+                      id=f"{phase}-{how}")
+         for phase, counting, holder in PHASES for how in ("resign", "leave")]
+
+
+@pytest.mark.parametrize(("phase", "counting", "holder", "how"), CASES)
+def test_the_friends_end_or_absence_reaches_a_table_in_every_phase(
+        browsers: list[Any], base_url: str, phase: str, counting: str, holder: str,
+        how: str) -> None:
+    """The table of ``holder`` waits on its own person in ``phase`` (a card picked in the
+    discard); the other side's connection is lost (resign) or its page closed (leave):
+    the holder's table pauses with the offer to connect again, and takes it up where it
+    was; then the other side resigns or leaves: the holder's table shows game over at
+    once, saying so."""
+    pair = Pair(browsers, base_url, counting)
+    ender = other(holder)
+    reach(pair, phase, holder)
+    if how == "resign":
+        lose_connection(pair, ender, holder, phase)
+    else:
+        close_page(pair, ender, holder, phase)
+    seconds = end_by(pair, ender, how)
+    assert seconds * 1000 < AT_ONCE_MS, seconds
+    page = pair.pages[holder]
+    ending = page.locator("#game-over .peer-ending")
+    assert ending.get_attribute("data-ending") == ("resigned" if how == "resign" else "left")
+    assert ending.inner_text() == ("Your friend resigned." if how == "resign"
+                                   else "Your friend left the game.")
+    if how == "resign":
+        pair.pages[ender].wait_for_selector("#table[data-phase=over]", timeout=AT_ONCE_MS)
+        assert_verified(pair.host, pair.pages["guest"])
+    else:  # the leaver plays the computer; the table left behind offers no reconnection
+        page.wait_for_selector("#table[data-peer=closed]")
+        assert page.locator("#table[data-dialog=peer]").count() == 0
+        leaver = Table(None, pair.pages[ender])
+        leaver.play_until(lambda: leaver.phase == "discard", 200)
+        assert pair.pages[ender].locator("#table[data-peer]").count() == 0
+    assert not pair.errors, pair.errors
+
+
+def logged(page: Any, start: str) -> None:
+    """Wait until the page's log has a line beginning with ``start``."""
+    page.wait_for_function("(start) => [...document.querySelectorAll('.log-lines li')]"
+                           ".some(li => li.textContent.startsWith(start))", arg=start)
+
+
+def test_muggins_between_the_two_people_a_call_and_a_time_run_out(
+        browsers: list[Any], base_url: str) -> None:
+    """Manual counting over the channel: the guest's short claim is offered to the host
+    with its countdown, the host calls Muggins! and both tables score it; later the
+    host's short claim is offered to the guest, whose time to decide (3 s here) runs
+    out: the pass goes to the host's game, which goes on."""
+    pair = Pair(browsers, base_url, "manual", guest_decide=3)
+    host, guest = pair.host, pair.pages["guest"]
+    reach(pair, "muggins", "host")
+    host.get_by_role("button", name="Muggins!", exact=True).click()
+    logged(host, "Muggins! You took")
+    logged(guest, "Muggins! Friend took")
+    guest.wait_for_function("(scores) => JSON.stringify([...document.querySelectorAll("
+                            "'[data-score]')].map(e => +e.dataset.score).sort((a, b) => a - b))"
+                            " == JSON.stringify(scores)", arg=sorted(Table(None, host).scores()))
+    assert any(event.kind == "muggins" and event.seat == 0 for event in host_game(host).events)
+
+    reach(pair, "muggins", "guest")
+    made = len(host_game(host).moves)
+    guest.wait_for_selector(".actions .countdown[data-seconds]", state="detached",
+                            timeout=15_000)  # 3 s, then the pass
+    logged(guest, "Time ran out for You: no call, a pass")
+    host.wait_for_function("(made) => { const kept = localStorage.getItem('cribbage.peer');"
+                           " return kept && JSON.parse(JSON.parse(kept).save).moves.length"
+                           " > made; }", arg=made)
+    assert host_game(host).moves[made] == "pass"
+    assert not pair.errors, pair.errors

@@ -13,9 +13,16 @@
 //   const link = await join(code, { iceServers })      // guest: link.code (the answer)
 //   await link.opened                                   // guest: resolves once open
 //   link.send(text); link.onmessage = (text) => ...; link.onclose = (reason) => ...
+//   link.finish()                                       // leave: sent messages go first
+//   const { ok, value, reason } = await settle(join(code))  // a failure's reason as data
 //
-// Failures reject with an Error whose `reason` is one of "bad-code",
-// "other-invitation", "timed-out", "no-route", "closed"; the page words them.
+// Failures reject with an Error whose `reason` is one of "bad-code" (a damaged
+// code), "other-invitation" (an answer to another invitation), "timed-out" (no
+// connection within CONNECT_MS of the answer: the host's clock starts when the
+// answer is pasted, the guest's when it is made), "no-route" (ICE found no
+// path, or a code names no network address), "closed"; the page words them.
+// `settle` hands the reason over as data: an Error's own fields do not survive
+// the way into the page's MicroPython.
 // The heartbeat is this module's: a ping every HEARTBEAT_MS, answered at once,
 // and a link that hears nothing for SILENCE_MS closes with reason "silent".
 // Every other message goes to onmessage as text, for the engine to check.
@@ -90,7 +97,8 @@ export function fullSdp(line) {
     lines.push(`a=candidate:${foundation} 1 udp ${priority} ${address} ${port} typ ${types[type]}`);
   }
   lines.push("a=end-of-candidates");
-  return { kind, extra, ufrag, sdp: lines.join("\r\n") + "\r\n" };
+  return { kind, extra, ufrag, candidates: candidates.length,
+    sdp: lines.join("\r\n") + "\r\n" };
 }
 
 /** A cut SDP line as a code: deflated (deflate-raw), base64url. */
@@ -143,11 +151,24 @@ function gathered(connection) {
   });
 }
 
+/** A promise's outcome as data: `{ ok: true, value }` or `{ ok: false, reason }`. */
+export function settle(promise) {
+  return Promise.resolve(promise).then((value) => ({ ok: true, value, reason: null }),
+    (error) => ({ ok: false, value: null, reason: error?.reason || "bad-code" }));
+}
+
+/** A code naming no network address: its device cannot be reached. */
+function unreachable(code) {
+  if (!code.candidates) throw failure("no-route", "the code names no network address");
+  return code;
+}
+
 function channelLink(connection) {
   const link = { connection, onmessage: () => {}, onclose: () => {}, channel: null,
     closed: null };
   let heard = Date.now();
   let timer = null;
+  let limit = null;
   link.send = (text) => {
     if (link.channel?.readyState === "open") link.channel.send(String(text));
   };
@@ -155,12 +176,30 @@ function channelLink(connection) {
     if (link.closed) return;
     link.closed = reason;
     clearInterval(timer);
+    clearTimeout(limit);
     try { link.channel?.close(); connection.close(); } catch { /* already closed */ }
     link.onclose(reason);
   };
+  // Leaving: nothing more is heard, and what was sent goes before the channel closes
+  // (a data channel's close sends its pending messages first; the connection's does not).
+  link.finish = () => {
+    link.onmessage = () => {};
+    link.onclose = () => {};
+    clearInterval(timer);
+    if (link.channel?.readyState !== "open") link.close("closed");
+    else link.channel.close(); // its "close" event then closes the connection
+  };
+  // A closed or reloaded page lets its friend know at once, not after the heartbeat's silence.
+  addEventListener("pagehide", () => link.close("closed"));
   link.opened = new Promise((resolve, reject) => {
-    const limit = setTimeout(() => reject(failure("timed-out", "no connection in time")),
-      CONNECT_MS);
+    link.clock = () => {
+      if (!limit) {
+        limit = setTimeout(() => { // given up: closed, so the other side cannot open it late
+          reject(failure("timed-out", "no connection in time"));
+          link.close("timed-out");
+        }, CONNECT_MS);
+      }
+    };
     connection.addEventListener("iceconnectionstatechange", () => {
       if (connection.iceConnectionState === "failed") {
         clearTimeout(limit);
@@ -200,6 +239,10 @@ export async function invite({ iceServers: servers = [], game = "", base } = {})
   await connection.setLocalDescription(await connection.createOffer());
   await gathered(connection);
   const line = cutSdp(connection.localDescription.sdp, "o", game || "-");
+  if (line.split(" ").length <= 7) { // no candidate: this device has no network
+    connection.close();
+    throw failure("no-route", "this device found no network address");
+  }
   link.ufrag = line.split(" ")[3];
   link.code = await encode(line);
   link.url = codeLink("join", link.code, base);
@@ -209,6 +252,8 @@ export async function invite({ iceServers: servers = [], game = "", base } = {})
     if (answer.extra !== link.ufrag) {
       throw failure("other-invitation", "this answer is for another invitation");
     }
+    unreachable(answer);
+    link.clock();
     await connection.setRemoteDescription({ type: "answer", sdp: answer.sdp });
     return link.opened;
   };
@@ -219,6 +264,7 @@ export async function invite({ iceServers: servers = [], game = "", base } = {})
 export async function join(code, { iceServers: servers = [], base } = {}) {
   const offer = await decode(code);
   if (offer.kind !== "o") throw failure("bad-code", "this is an answer, not an invitation");
+  unreachable(offer);
   const connection = new RTCPeerConnection({ iceServers: servers });
   const link = channelLink(connection);
   link.game = offer.extra === "-" ? null : offer.extra;
@@ -228,6 +274,7 @@ export async function join(code, { iceServers: servers = [], base } = {}) {
   await gathered(connection);
   link.code = await encode(cutSdp(connection.localDescription.sdp, "a", offer.ufrag));
   link.url = codeLink("answer", link.code, base);
+  link.clock();
   return link;
 }
 

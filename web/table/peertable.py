@@ -8,7 +8,9 @@ a computer's: when the table asks the engine for the other seat's move
 (``computer_move``), :meth:`PeerTable.call` waits for the friend's. On the
 guest's page the table's own moves go to the host (``peer_move``) and their
 updates come back over the channel: the guest's page only ever holds its
-own seat's view.
+own seat's view. An update that comes while the table waits on this side's
+person (the friend resigned or left while it was this side's turn) is drawn
+at once (:meth:`PeerTable.idle`), whatever this side had begun to choose.
 """
 
 import asyncio
@@ -48,6 +50,8 @@ class PeerTable:
         self.moved = False  # the guest sent a move and has no answer yet
         self.shown = None  # the last update's view (its events aside), as text
         self.resuming = False  # the guest joined a kept game again: redraw it at once
+        self.left = False  # the friend left this game for another
+        self.delivering = False  # an update nobody waited for is about to be drawn
 
     @property
     def words(self):
@@ -59,7 +63,8 @@ class PeerTable:
     # --- the table's calls ---------------------------------------------------------
 
     def routes(self, name):
-        """Whether the table's call ``name`` goes to the friend rather than the engine."""
+        """Whether the table's call ``name`` goes to the friend rather than the engine
+        (a resignation is :meth:`resign`'s: here it is refused)."""
         return self.started and name in ("computer_move", "apply_move", "resign", "undo",
                                          "advise", "hand_off")
 
@@ -67,24 +72,103 @@ class PeerTable:
         """A table call in a game with a friend: (ok, result) as TableGame.call's."""
         if name == "computer_move":
             return await self.next_update()
-        if self.role == "host" and name in ("apply_move", "resign"):
+        if self.role == "host" and name == "apply_move":
             ok, update = await self.engine(name, payload)
             if ok:
                 self.handed = update["view"]["events_total"]
-                ok_out, out = await self.engine("peer_outbox", {})
-                for text in out.get("messages", []) if ok_out else []:
-                    self.link.send(text)
-                self.keep(out.get("record") if ok_out else None)
+                await self.send_outbox()
             return ok, update
-        if self.role == "guest" and name in ("apply_move", "resign"):
-            move = payload["move"] if name == "apply_move" else "resign"
-            ok, made = await self.engine("peer_move", {"move": move})
+        if self.role == "guest" and name == "apply_move":
+            ok, made = await self.engine("peer_move", {"move": payload["move"]})
             if not ok:
                 return ok, made
             self.moved = True  # the host's answer to it is an update or a refusal
             self.link.send(made["message"])
             return await self.next_update()
         return False, {"kind": "bad-request", "message": self.words.t("peer.not_here")}
+
+    async def send_outbox(self):
+        """The host's messages after a change at its own table: the guest's update (and
+        the reveal at the end)."""
+        ok, out = await self.engine("peer_outbox", {})
+        for text in out.get("messages", []) if ok else []:
+            self.link.send(text)
+        self.keep(out.get("record") if ok else None)
+
+    async def resign(self):
+        """This side resigns, whoever's turn it is: the host's engine ends the game and
+        the guest is sent it; the guest asks the host. The end reaches this table as the
+        friend's updates do: the loop waiting for the friend takes it, else it is drawn
+        at once (the table never waits for its own turn to come back first)."""
+        if self.role == "host":
+            ok, update = await self.engine("resign", {
+                "seat": self.state.viewer, "events_from": self.handed, "proof": True})
+            if not ok:
+                self.game.show_error(update)
+                return
+            self.handed = update["view"]["events_total"]
+            await self.send_outbox()
+            self.hand(update)
+            return
+        ok, made = await self.engine("peer_move", {"move": "resign"})
+        if not ok:
+            self.game.show_error(made)
+        elif self.link is not None:
+            self.link.send(made["message"])  # the host's answer is the game's end
+
+    async def leave(self):
+        """This side goes on to another game: the friend's table is told (a game not over
+        is lost: it ends there as a resignation), the channel closes once that is sent,
+        and nothing of the game is kept. Apart from the friend, only this side forgets."""
+        if self.role is not None:
+            ok, left = await self.engine("peer_leave", {})
+            if self.link is not None:
+                for text in left.get("messages", []) if ok else []:
+                    self.link.send(text)
+                self.link.finish()
+        self.forget()
+
+    def forget(self):
+        """No game with a friend at this table any more."""
+        self.role = self.game_id = self.link = self.record = None
+        self.save_text = self.verdict = self.shown = None
+        self.started = self.moved = self.resuming = self.left = False
+        self.handed = 0
+        self.waiting = []
+        storage_set(PEER_KEY, None)
+        window.cribbagePeerLink = None
+        self.dom.part(".peer-reactions").hidden = True
+        for line in (".fair-check", ".peer-ending"):  # the next game's end is not a friend's
+            self.dom.game_over.querySelector(line).hidden = True
+        self.dom.table.removeAttribute("data-peer")
+
+    def hand(self, update):
+        """An update for the table, in order: the loop waiting for the friend takes it;
+        if none waits, :meth:`idle` draws it. The game's end also ends a show that waits
+        for Continue."""
+        self.waiting.append(("update", update))
+        self.arrived.set()
+        if update["view"]["phase"] == "over" and self.state.continue_event is not None:
+            self.state.continue_event.set()
+        self.idle()
+
+    def idle(self):
+        """Called whenever the table stops being busy: an update that came while it waited
+        on this side's person (their turn, a card picked, a claim to make) is drawn now."""
+        if self.waiting and not self.delivering:
+            self.delivering = True
+            asyncio.create_task(self.deliver())
+
+    async def deliver(self):
+        # (A task: the table's busy flag is asked once its change is made.)
+        self.delivering = False
+        if not self.waiting or self.state.busy:  # a move or a wait for the friend takes it
+            return
+        kind, value = self.waiting.pop(0)
+        if kind == "update":  # (a refusal no move waits for was logged already)
+            self.state.selected = []  # a discard begun is void: the game moved on
+            await self.game.advance(value)
+        self.idle()
 
     async def engine(self, name, payload):
         """The page's own engine, past the routing."""
@@ -108,7 +192,7 @@ class PeerTable:
     def save(self, save_text):
         """The table's save after every move: kept with the record, not as a solo game."""
         self.save_text = save_text
-        if self.verdict is not None:  # the game was checked: nothing is kept
+        if self.verdict is not None or self.left:  # checked, or the friend left: nothing
             return
         storage_set(PEER_KEY, json.dumps({"role": self.role, "record": self.record,
                                           "save": save_text}))
@@ -120,8 +204,11 @@ class PeerTable:
 
     def kept(self):
         """The kept game with a friend ({"role", "record", "save"}), or None."""
+        text = storage_get(PEER_KEY)
+        if text is None:
+            return None
         try:
-            kept = json.loads(storage_get(PEER_KEY) or "null")
+            kept = json.loads(text)
             json.loads(kept["record"])["game"]  # a record names its game
         except (ValueError, TypeError, KeyError, RuntimeError):  # RuntimeError: too deep
             print("Warning: the kept game with a friend was not readable; it is ignored")
@@ -195,6 +282,7 @@ class PeerTable:
         values = self.game.form_values()
         values["players"] = "2"
         settings = shell.settings_from_form(values, self.state.hello)
+        await self.leave()  # a game with a friend already here: this side leaves it
         self.open("peer.making")
         ok, hosted = await self.engine("peer_host", {"rules": settings["rules"]})
         if not ok:
@@ -207,8 +295,12 @@ class PeerTable:
     async def invite(self, key):
         """An invitation for this side's game (a new one names the same game)."""
         module = await self.peer_module()
-        self.link = await module.invite(to_js({"iceServers": module.iceServers(
-            to_js(self.ice())), "game": self.game_id}))
+        made = await module.settle(module.invite(to_js({"iceServers": module.iceServers(
+            to_js(self.ice())), "game": self.game_id})))
+        if not made.ok:
+            self.failed(made.reason)
+            return
+        self.link = made.value
         self.listen()
         await self.show_code(self.link, key)
 
@@ -235,12 +327,12 @@ class PeerTable:
         """Guest: the answer to an invitation (from the link's fragment or pasted)."""
         self.open("peer.making")
         module = await self.peer_module()
-        try:
-            self.link = await module.join(code, to_js({"iceServers": module.iceServers(
-                to_js(self.ice()))}))
-        except Exception as error:
-            self.failed(error)
+        joined = await module.settle(module.join(code, to_js({"iceServers": module.iceServers(
+            to_js(self.ice()))})))
+        if not joined.ok:
+            self.failed(joined.reason)
             return
+        self.link = joined.value
         game = str(self.link.game)
         record = self.record if self.role == "guest" else self.kept()["record"] if (
             self.kept_game("guest") == game) else None
@@ -262,45 +354,68 @@ class PeerTable:
         if self.role != "host":
             await self.join(text)
             return
-        try:
-            await self.link.accept(text)
-        except Exception as error:
-            self.failed(error)
+        module = await self.peer_module()
+        accepted = await module.settle(self.link.accept(text))
+        if not accepted.ok:
+            self.failed(accepted.reason)
             return
         await self.opened(None)
 
     async def opened(self, first):
-        try:
-            await self.link.opened
-        except Exception as error:
-            self.failed(error)
+        module = await self.peer_module()
+        opened = await module.settle(self.link.opened)
+        if not opened.ok:
+            self.failed(opened.reason)
             return
         self.status("peer.connected")
         self.dom.table.setAttribute("data-peer", "playing" if self.started else "connected")
         self.reopen_button(False)
-        if self.started:  # connected again: back to the game
+        if self.started:  # connected again: back to the game (a muggins call's time anew)
             self.close()
+            if not self.state.busy:
+                self.game.handoff.offer_muggins()
         if first is not None:
             self.link.send(first)
 
-    def failed(self, error):
-        reason = str(getattr(error, "reason", None) or "bad-code")
-        self.status("peer.failed", {"reason": self.words.t("peer.why." + reason)})
+    def failed(self, reason):
+        """A connection that did not open: its cause and the next step, in the page's
+        language (the host may make a new invitation at once)."""
+        reason = str(reason or "bad-code")
+        self.status("peer.failed", {"reason": self.words.t("peer.why." + reason),
+                                    "next": self.words.t("peer.next." + reason)})
         self.dom.table.setAttribute("data-peer", "failed")
+        line = self.screen().querySelector(".peer-status")
+        if line is None:  # the dialog was closed meanwhile
+            return
+        line.setAttribute("data-reason", reason)
+        if self.role == "host" and reason in ("timed-out", "no-route", "closed"):
+            self.screen().querySelector("[data-action=peer-reinvite]").hidden = False
 
     def listen(self):
         window.cribbagePeerLink = self.link  # the automation contract: the page's channel
         self.link.onmessage = create_proxy(
             lambda text: asyncio.create_task(self.receive(str(text))))
-        self.link.onclose = create_proxy(self.on_close)
+        self.link.onclose = create_proxy(
+            lambda reason: asyncio.create_task(self.on_close(str(reason))))
 
-    def on_close(self, reason):
-        self.dom.table.setAttribute("data-peer", "closed")
-        if not self.started:
+    async def on_close(self, reason):
+        """The channel closed (the friend's page closed, the network went, the heartbeat
+        went silent): the game pauses here with the offer to connect again, unless it is
+        over and checked or the friend left it. The messages that came before the close
+        are taken first (a friend who leaves says so, then closes)."""
+        async with self.lock:
+            self.closed(reason)
+
+    def closed(self, reason):
+        if not self.started:  # (a failure to connect says more than that it closed)
+            if self.dom.table.getAttribute("data-peer") != "failed":
+                self.dom.table.setAttribute("data-peer", "closed")
             return
+        self.dom.table.setAttribute("data-peer", "closed")
         log(self.dom, self.words.t("peer.lost", {"reason": self.words.t(
             "peer.why." + str(reason))}))
-        if self.verdict is None:  # the game is not checked yet: offer to connect again
+        if self.verdict is None and not self.left:  # not checked yet: connect again
+            self.game.handoff.stop_countdown()  # no muggins call's time runs out meanwhile
             self.reopen_button(True)
             self.offer_again()
 
@@ -346,6 +461,10 @@ class PeerTable:
             said = self.words.t("peer.reaction." + answer["reaction"])
             log(self.dom, self.words.t("peer.said", {"text": said}))
             self.game.announce(said)
+        if answer["left"]:  # the game's end follows (or came before): nothing to resume
+            self.left = True
+            log(self.dom, self.words.t("peer.ending.left"))
+            storage_set(PEER_KEY, None)
         update = answer["update"]
         if update is not None:
             # Only news, or the answer to a move, goes to the table: the game sent again
@@ -355,8 +474,7 @@ class PeerTable:
             self.moved, self.shown = False, shown
             self.handed = update["view"]["events_total"]
             if self.started and (news or answered):
-                self.waiting.append(("update", update))
-                self.arrived.set()
+                self.hand(update)
             elif not self.started:
                 self.started = True
                 self.show_table(update, self.resuming)
@@ -381,6 +499,7 @@ class PeerTable:
         self.dom.table.setAttribute("data-peer", "playing")
         self.game.begin(settings, view)
         self.draw_reactions()
+        self.state.busy = True  # until advance() runs: a later update must wait its turn
         asyncio.create_task(self.advance(update, resumed))
 
     async def advance(self, update, resumed):
@@ -396,6 +515,17 @@ class PeerTable:
             for name in REACTIONS) + (
             '<button type="button" data-action="peer-reopen" hidden>'
             + escape(self.words.t("peer.reopen")) + "</button>")
+
+    def ending(self):
+        """How the friend ended the game, for the game-over dialog: "left", "resigned"
+        (this side won by their resignation) or None."""
+        view = self.state.view
+        if not self.started or view is None or view["outcome"] is None:
+            return None
+        outcome = view["outcome"]
+        if outcome["kind"] != "resign" or outcome["winner"] != self.state.team_of(view["seat"]):
+            return None
+        return "left" if self.left else "resigned"
 
     def show_verdict(self):
         """The guest's check of the reveal, on both tables (the host hears the guest's)."""

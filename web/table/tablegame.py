@@ -69,8 +69,7 @@ class TableGame(TableInput):
     def __init__(self, dom, state):
         self.dom = dom
         self.state = state
-        # A move on its way is part of the automation contract (update.mjs waits for calm).
-        state.busy_changed = lambda busy: dom.table.toggleAttribute("data-busy", busy)
+        state.busy_changed = self.on_busy
         self.coach = TableCoach(dom, state, self.call)
         self.show = TableShow(dom, state, self)  # the show, on the felt and in its panel
         self.review = TableReview(dom, state, self.call, self)  # the whole game's review
@@ -83,6 +82,13 @@ class TableGame(TableInput):
     def words(self):
         """The page's words (a language switch replaces them)."""
         return self.state.words
+
+    def on_busy(self, busy):
+        """A move on its way is part of the automation contract (update.mjs waits for
+        calm); once none is, a friend's update that came meanwhile is drawn."""
+        self.dom.table.toggleAttribute("data-busy", busy)
+        if not busy:
+            self.friend.idle()
 
     # --- the engine -------------------------------------------------------------
 
@@ -163,6 +169,9 @@ class TableGame(TableInput):
         state.new_game(settings, names, view["teams"])
         state.sides, state.viewer, state.you = sides, view["seat"], handoffview.you(settings)
         state.view = view  # the board's facts (skunk lines) before the first update
+        # A resumed game may open on its show, before anything else is drawn: the way to
+        # resign or leave is there from the start.
+        self.dom.part(".table-header [data-action=new-game]").hidden = False
         self.dom.part(".log-lines").innerHTML = ""
         draw_board(self.dom, state)
         self.coach.reset()
@@ -181,6 +190,7 @@ class TableGame(TableInput):
             self.open_dialog(notice[0], notice[1])
             return
         self.dom.start.disabled = True
+        await self.friend.leave()  # one game at a time: a game with a friend is left
         viewer = handoffview.first_viewer(settings)
         ok, result = await self.call("new_game", {"rules": settings["rules"], "seat": viewer,
                                                   "proof": True})
@@ -274,7 +284,7 @@ class TableGame(TableInput):
                 self.coach.count_finished_deals(events)
                 if any(event["kind"] == "resign" for event in events):
                     state.deal_shows = []  # a resigned game has no show to finish
-                if state.deal_shows and (state.view["phase"] == "over" or new_deal(events)):
+                if state.deal_shows and (state.view["phase"] == "over" or deal_done(state)):
                     shows, state.deal_shows = state.deal_shows, []
                     await self.show.present(shows, pegs_moved=resumed)
                     if self.tabs.stale(era):
@@ -518,6 +528,11 @@ class TableGame(TableInput):
         undos = dialog.querySelector(".undos")
         undos.hidden = not state.undos
         undos.textContent = self.words.t("over.undos", {"count": state.undos})
+        ending = self.friend.ending()  # a friend who resigned or left says so
+        line = dialog.querySelector(".peer-ending")
+        line.hidden = ending is None
+        line.textContent = self.words.t("peer.ending." + ending) if ending else ""
+        line.setAttribute("data-ending", ending or "")
 
     # --- language ----------------------------------------------------------------------
 
@@ -760,8 +775,11 @@ def saved_settings():
     return load(SETTINGS_KEY, stored.load_settings)
 
 
-def new_deal(events):
-    return any(event["kind"] == "deal" for event in events)
+def deal_done(state):
+    """Whether the shows collected are of a deal before the view's: that deal is over.
+    (A game resumed in the middle of a manual count has its own deal's first claims
+    among them: they wait for the rest of that deal's show.)"""
+    return state.deal_shows[0]["deal"] < state.view["deal_number"]
 
 
 def close_menu(target):

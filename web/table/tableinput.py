@@ -2,7 +2,7 @@
 
 A mixin of :class:`tablegame.TableGame` (which provides ``dom``, ``state``,
 ``words``, ``call``, ``begin``, ``advance``, ``human_move``, ``pick``,
-``close_dialog`` and ``show_error``): where the keyboard's focus goes after
+``close_dialog``, ``show_error`` and ``friend``): where the keyboard's focus goes after
 every action, the shortcuts, dialogs that fit below the header and never
 stack, double click and drag to play, take back, resign and the card sounds.
 Kept apart so each module compiles in a short main-thread task.
@@ -164,6 +164,9 @@ class TableInput:
         self.close_dialog()
         if state.continue_event is not None:  # a show waits: let it go first
             state.continue_event.set()
+        if self.friend.started:  # at once, whoever's turn: the end comes as the friend's moves
+            await self.friend.resign()
+            return
         for _ in range(200):  # and let a computer's move land
             if not state.busy:
                 break
