@@ -218,20 +218,22 @@ def test_each_item_of_the_count_lights_its_cards(app: Any, page: Any) -> None:
 
 
 # The crib's name (its label's text) and its points' chip, as drawn.
+# The crib's tab in the show: its name (the one drawn at this size) and its points' chip.
 CRIB = """() => {
-  const label = document.querySelector('.crib-spot small');
-  const chip = label.querySelector('.show-points');
-  const range = document.createRange();
-  range.selectNodeContents(label.firstChild);
-  const box = r => [r.left, r.top, r.right, r.bottom];
-  return {name: box(range.getBoundingClientRect()), chip: box(chip.getBoundingClientRect())};
+  const tab = [...document.querySelectorAll('.show-tab')].pop();  // the crib is counted last
+  const name = [...tab.querySelectorAll('.who')].find(e => e.getClientRects().length);
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  return {name: box(name), chip: box(tab.querySelector('.show-points'))};
 }"""
 
 
 def test_the_crib_name_and_its_chip_stand_apart(app: Any, page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     table = Table(app, page).open().start(target="61")
-    table.play_until(lambda: page.locator(".crib-spot .show-points[data-points]").count() > 0)
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     for width, height in ((360, 640), (844, 390), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("w => innerWidth === w", arg=width)
