@@ -429,9 +429,14 @@ def seeded_context(browser: Any, base_url: str, seed: int) -> Any:
     context = browser.new_context(base_url=base_url)
 
     def handle(route: Any) -> None:
-        response = route.fetch()
-        route.fulfill(response=response,
-                      body=SEEDED_WORKER.replace("SEED", str(seed)) + response.text())
+        from playwright.sync_api import Error
+
+        try:
+            response = route.fetch()
+            route.fulfill(response=response,
+                          body=SEEDED_WORKER.replace("SEED", str(seed)) + response.text())
+        except Error:  # the page went (a worker started late: loading.mjs's priming)
+            pass
 
     context.route("**/engine-worker.mjs", handle)
     return context
