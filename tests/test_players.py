@@ -185,8 +185,9 @@ def test_manual_counting_with_muggins_plays_to_the_end() -> None:
                            crib=pegged.kind == "crib").total
         assert claim.seat == 0 or claim.count == worth  # the expert counts exactly
         after = events[index + 2] if index + 2 < len(events) else None
-        assert pegged.points == (min(claim.count, worth) if after and after.kind == "muggins"
-                                 else claim.count)
+        # What was pegged and what stopped at the game hole (beyond) make the count.
+        assert pegged.points + pegged.beyond == (
+            min(claim.count, worth) if after and after.kind == "muggins" else claim.count)
         if after is not None and after.kind == "muggins":
             # The other side takes the difference: a called under-count adds up to the worth.
             called += 1

@@ -69,12 +69,12 @@ class Table:
             "() => [...document.querySelectorAll('.seat-human button.card')].map(c => {"
             " const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
 
-    def enabled(self, name: str) -> Any:
+    def enabled(self, name: str, wait_ms: int = 1000) -> Any:
         """The named button if it is there and enabled, else None (never waits long:
         the table may re-render or move on between looking and asking)."""
         button = self.page.get_by_role("button", name=name, exact=True)
         try:
-            if button.count() == 1 and button.is_visible() and button.is_enabled(timeout=1000):
+            if button.count() == 1 and button.is_visible() and button.is_enabled(timeout=wait_ms):
                 return button
         except Exception:  # it went away meanwhile
             return None
@@ -99,7 +99,9 @@ class Table:
         phase = self.phase
         if phase in ("cut", "show"):
             for name in ("Cut", "Continue"):
-                button = self.enabled(name)
+                # Only a button enabled now: waiting for Continue while a count is said would
+                # press it the moment it comes, before play_until's predicate sees the show.
+                button = self.enabled(name, wait_ms=50)
                 if button:
                     self.click(button)
                     return phase

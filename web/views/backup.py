@@ -226,6 +226,8 @@ def _read_part(plan, part, value, offer):
         _read_stats(plan, value)
     elif part == "aside":
         _read_aside(plan, value)
+        if not value:
+            return  # an empty list sets nothing aside: no part to restore (make_backup omits it)
     elif part in ("puzzles", "drills"):
         if not isinstance(value, dict):
             raise BackupError("the backup's " + part + " are damaged")
