@@ -384,6 +384,13 @@ def test_go_is_offered_only_when_going_is_your_move(app: Any, page: Any) -> None
     seen = set()
 
     def look() -> bool:
+        if table.phase == "play":
+            # Wait for the table to wait on you: otherwise the driver's next step could say
+            # Go (or play) before this look has seen the table offer it.
+            try:
+                page.wait_for_selector("#table:not([data-busy])", timeout=10_000)
+            except Exception:  # the deal ended meanwhile: the next look sees the new phase
+                return table.phase == "over"
         if table.phase == "play" and page.locator("#table[data-busy]").count() == 0:
             shown = page.locator(".actions [data-action=go]").count()
             legal = app.result("legal_moves")  # {"player", "moves"}: the player to move's
