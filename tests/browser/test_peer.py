@@ -113,6 +113,18 @@ def exchange_codes(host: Any, guest: Any, invitation: str) -> str:
     return answer
 
 
+def paste_codes(host: Any, guest: Any) -> None:
+    """The guest pastes the host's code and connects; the host pastes the answer and
+    connects (the callers wait for the state they need)."""
+    guest.locator("textarea[name=code-in]").fill(host.locator("input[name=code-out]")
+                                                 .input_value())
+    guest.get_by_role("button", name="Connect", exact=True).click()
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                 .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+
+
 def in_step(host: Any, guest: Any) -> None:
     """Wait until the guest's page shows the host's game: every event, and its hand."""
     game = host_game(host)
@@ -174,14 +186,8 @@ def reload_host(host: Any, guest: Any) -> None:
     host.reload()
     host.get_by_role("button", name="New invitation for this game").click()
     host.wait_for_selector("#table[data-peer=code]")
-    invitation = host.locator("input[name=code-out]").input_value()
     guest.wait_for_selector("#table[data-peer=closed]")
-    guest.locator("textarea[name=code-in]").fill(invitation)
-    guest.get_by_role("button", name="Connect", exact=True).click()
-    guest.wait_for_selector("#table[data-peer=code]")
-    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
-                                                 .input_value())
-    host.get_by_role("button", name="Connect", exact=True).click()
+    paste_codes(host, guest)
     for page in (host, guest):
         page.wait_for_selector("#table[data-peer=playing]")
     assert host_game(host).to_json() == saved
@@ -560,13 +566,7 @@ def reconnect(pair: Pair) -> None:
     host, guest = pair.host, pair.pages["guest"]
     host.get_by_role("button", name="New invitation for this game").click()
     host.wait_for_selector("#table[data-peer=code]")
-    guest.locator("textarea[name=code-in]").fill(host.locator("input[name=code-out]")
-                                                 .input_value())
-    guest.get_by_role("button", name="Connect", exact=True).click()
-    guest.wait_for_selector("#table[data-peer=code]")
-    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
-                                                 .input_value())
-    host.get_by_role("button", name="Connect", exact=True).click()
+    paste_codes(host, guest)
     for page in (host, guest):
         page.wait_for_selector("#table[data-peer=playing]:not([data-dialog])")
 

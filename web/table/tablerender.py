@@ -91,8 +91,7 @@ def lay_at_once(dom, state, code):
         pile.innerHTML = ""
     button.remove()
     pile.insertAdjacentHTML("beforeend", tableview.played_html(
-        state.words, state.names[state.viewer], {"card": code, "calls": []}).replace(
-            '<span class="played"', '<span class="played" data-pending', 1))
+        state.words, state.names[state.viewer], {"card": code, "calls": []}, pending=True))
     return True
 
 

@@ -81,22 +81,25 @@ def card_html(words, code, action=None, enabled=True, selected=False, extra="", 
             + "</button>")
 
 
-def played_html(words, name, entry):
+def played_html(words, name, entry, pending=False):
     """A card on the pile (``entry``: ``{"card", "calls"}``, tablestate.lay), with who laid
     it and the points it made called beside it ("15 for 2", "go 1"), in the engine's words.
+    ``pending``: laid the moment it was chosen, before the engine's reply draws it again.
 
     >>> html = played_html(words, "Computer", {"card": "5H", "calls": [
     ...     {"kind": "fifteen", "points": 2}, {"kind": "go", "points": 1}]})
     >>> 'title="Computer"' in html, '>15 for 2 · go 1</span></span>' in html
     (True, True)
+    >>> played_html(words, "You", {"card": "5H", "calls": []}, pending=True)[:34]
+    '<span class="played" data-pending '
     """
     calls = ""
     if entry["calls"]:
         join = i18n.text("tally.join", words.lang)
         calls = ('<span class="call">' + escape(join.join(
             i18n.tally_item(call, words.lang) for call in entry["calls"])) + "</span>")
-    return ('<span class="played" title="' + escape(name) + '">'
-            + card_html(words, entry["card"]) + calls + "</span>")
+    return ('<span class="played"' + (" data-pending" if pending else "") + ' title="'
+            + escape(name) + '">' + card_html(words, entry["card"]) + calls + "</span>")
 
 
 def backs_html(count):
