@@ -478,3 +478,61 @@ def test_four_colours_larger_cards_and_sounds_are_settings(app: Any, page: Any) 
     width = page.evaluate("() => Math.max(...[...document.querySelectorAll("
                           "'.felt .card:not(.back)')].map(c => c.getBoundingClientRect().width))")
     assert width > 60  # 4.3rem
+
+
+# Cards drawn by the table's own markup (tableview.card_face) at two sizes, with the page's CSS.
+COURT_CARDS = """(faces) => {
+  const box = document.createElement('div');
+  box.id = 'court-test';
+  for (const [width, code, face] of faces) {
+    const card = document.createElement('span');
+    card.className = 'card ' + ('HD'.includes(code[1]) ? 'red' : 'black');
+    card.style.setProperty('--card-w', width);
+    card.dataset.card = code;
+    card.innerHTML = face;
+    box.append(card);
+  }
+  document.querySelector('.felt').append(box);
+}"""
+COURT_LOOK = """() => [...document.querySelectorAll('#court-test .card')].map(card => {
+  const court = card.querySelector('.court');
+  if (!court) return {card: card.dataset.card, figure: false};
+  const style = getComputedStyle(court);
+  return {card: card.dataset.card, figure: style.display !== 'none',
+          art: getComputedStyle(court, '::after').backgroundImage,
+          robe: getComputedStyle(court, '::before').backgroundColor,
+          colour: getComputedStyle(card).color,
+          width: court.getBoundingClientRect().width};
+})"""
+
+
+def test_court_cards_have_figures_when_large_and_plain_faces_are_a_setting(
+        app: Any, page: Any) -> None:
+    """A jack, queen or king is drawn with its figure (web/cards/, its robe in the card's
+    colour) where the card is large; the smallest cards and the plain setting keep the
+    letter and the pip; every figure's files are served."""
+    from .games import tableview
+    Table(app, page).open()
+    faces = [[width, code, tableview.card_face(code)]
+             for width in ("6rem", "1.7rem") for code in ("JH", "QS", "KD", "5C")]
+    page.evaluate(COURT_CARDS, faces)
+    looks = page.evaluate(COURT_LOOK)
+    large, small = looks[:4], looks[4:]
+    for look, rank in zip(large[:3], "jqk", strict=True):
+        assert look["figure"] and f"court-{rank}.svg" in look["art"], look
+        assert look["robe"] == look["colour"], look  # the robe in the suit's colour
+        assert look["width"] > 40, look
+    assert large[3] == {"card": "5C", "figure": False}
+    assert not any(look["figure"] for look in small), small
+    for rank in "jqk":
+        for name in (f"court-{rank}.svg", f"court-{rank}-robe.svg"):
+            status = page.evaluate("(url) => fetch(url).then(r => r.status + ' ' + "
+                                   "r.headers.get('content-type'))", name)
+            assert status.startswith("200 image/svg+xml"), (name, status)
+    more_options(page)
+    page.locator("#new-game input[name=simple_faces]").check()
+    assert page.get_attribute("#table", "data-faces") == "simple"
+    assert not any(look["figure"] for look in page.evaluate(COURT_LOOK))
+    page.reload()
+    app.wait_engine()
+    assert page.get_attribute("#table", "data-faces") == "simple"  # kept with the settings

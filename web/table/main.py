@@ -48,13 +48,16 @@ def offered(select, value):
 
 
 def apply_display(dom, event=None):
-    """The display settings (four-colour deck, larger cards) on the table at once, kept
-    with the dialog's other settings (the table reads the sound and Go options itself)."""
+    """The display settings (four-colour deck, larger cards, plain court cards) on the table
+    at once, kept with the dialog's other settings (the table reads the sound and Go options
+    itself)."""
     values = form_values(dom.form)
     four = dom.form.querySelector("input[name=four_colour]").checked
     large = dom.form.querySelector("input[name=large_cards]").checked
     dom.table.setAttribute("data-deck", "four" if four else "two")
     dom.table.setAttribute("data-cards", "large" if large else "normal")
+    simple = dom.form.querySelector("input[name=simple_faces]").checked
+    dom.table.setAttribute("data-faces", "simple" if simple else "figures")
     if event is not None and event.target.getAttribute("data-setting"):
         storage_set(SETTINGS_KEY, json.dumps(values))
 

@@ -19,6 +19,7 @@ from shell import i18n
 from stored import load_tally
 
 COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
+COURT_RANKS = ("J", "Q", "K")  # the ranks drawn with a figure (web/cards/)
 HUMAN = 0
 SAVE_FORMAT = "cribbage-table"
 SAVE_VERSION = 1
@@ -42,13 +43,19 @@ def card_face(code):
 
     >>> 'class="pip"' in card_face("QD")
     True
+    >>> 'data-court="Q"' in card_face("QD"), "court" in card_face("TD")
+    (True, False)
     """
     face = card_label(code)
     rank, suit = face[:-1], face[-1]
     # The face is drawn by CSS from data attributes (style.css), so the card's only
     # text is its name in words (no "A♥" that the name would have to repeat).
     corner = '<span class="corner" data-rank="' + rank + '" data-suit="' + suit + '"></span>'
-    return (corner + '<span class="pip" data-suit="' + suit + '"></span>'
+    # A court card also carries its figure, which kit.css shows only where the card is
+    # large enough to make it out (web/cards/).
+    figure = ('<span class="court" data-court="' + rank + '"></span>' if rank in COURT_RANKS
+              else "")
+    return (corner + '<span class="pip" data-suit="' + suit + '">' + figure + "</span>"
             + corner.replace('"corner"', '"corner corner-end"'))
 
 

@@ -57,7 +57,8 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
       "span",
       { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
       el("span", { class: "corner", ...face }),
-      el("span", { class: "pip", "data-suit": face["data-suit"] }),
+      el("span", { class: "pip", "data-suit": face["data-suit"] },
+        ...("JQK".includes(code[0]) ? [el("span", { class: "court", "data-court": code[0] })] : [])),
       el("span", { class: "corner corner-end", ...face }),
     );
   }
