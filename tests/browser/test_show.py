@@ -119,7 +119,14 @@ def test_the_steps_light_their_cards_one_by_one_with_the_running_total(app: Any,
     # Record every step as it is said: the chip, the lit cards, the total on its tab.
     page.evaluate("""() => {
       window.__steps = [];
+      window.__slides = {};  // each count's hand, as it appears: how many of its cards move
       new MutationObserver(() => {
+        for (const panel of document.querySelectorAll('.show-hand')) {
+          if (panel.id in window.__slides) continue;
+          const cards = [...panel.querySelectorAll('.show-cards > .card')];
+          window.__slides[panel.id] = document.getAnimations()
+            .filter(a => cards.includes(a.effect.target)).length;
+        }
         const chip = document.querySelector('.show-hand:not([hidden]) .show-item.now');
         if (!chip) return;
         const panel = chip.closest('.show-hand');
@@ -147,6 +154,9 @@ def test_the_steps_light_their_cards_one_by_one_with_the_running_total(app: Any,
                 if step["panel"] == f"show-hand-{index}" and step["hand"] == hand]
         # Each step in the rules' order, lighting exactly the cards that make it.
         assert said == expected, (count, said, expected)
+    # Each hand slid from where it lay to the middle: all its cards moving as it appeared.
+    slides = page.evaluate("window.__slides")
+    assert slides and all(moved == 4 for moved in slides.values()), slides
 
 
 def test_reduced_motion_shows_every_count_at_once(app: Any, page: Any) -> None:
@@ -161,6 +171,7 @@ def test_reduced_motion_shows_every_count_at_once(app: Any, page: Any) -> None:
     }""")
     table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
     times = page.evaluate("window.__show")  # both in one task: "counting" never seen alone
+    assert page.evaluate("document.getAnimations().length") == 0  # no hand slides either
     assert times["counted"] - times.get("counting", times["counted"]) < 300, times
     assert len(page.evaluate(COUNTS)) == 3
 

@@ -14,6 +14,7 @@ LONGEST = 300  # ms: no move of a card lasts longer, its delay included
 DEAL_MS = 180  # one card dealt
 DEAL_STAGGER = 16  # ms between two cards dealt (seven cards: 96 + 180 < LONGEST)
 PLAY_MS = 200  # a card laid on the pile
+SLIDE_MS = 240  # a hand moving to the middle of the felt to be counted
 FAN = 9  # card backs in the fanned deck
 
 

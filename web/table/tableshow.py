@@ -82,8 +82,10 @@ class TableShow:
                     len(event["cards"]))
 
     def add(self, event, index):
-        """A count's tab and panel, chosen; its hand leaves its place on the felt."""
+        """A count's tab and panel, chosen; its hand leaves its place on the felt and
+        slides to the middle (unless nothing may move)."""
         state, words = self.state, self.words
+        start = self.place_of(event)
         for tab in self.dom.table.querySelectorAll(".show-tab"):
             tab.setAttribute("aria-selected", "false")
             tab.setAttribute("tabindex", "-1")
@@ -95,6 +97,28 @@ class TableShow:
             words, event, index, state.last_starter, True))
         state.showing["selected"] = index
         self.seat_fans(state.showing["shows"], index + 1)
+        if start is not None and not self.at_once():
+            cards = self.dom.part("#show-hand-" + str(index)).querySelectorAll(
+                ".show-cards > .card")
+            for number in range(cards.length):
+                tablemotion.fly(cards.item(number), start, tablemotion.SLIDE_MS,
+                                number * tablemotion.DEAL_STAGGER)
+
+    def place_of(self, event):
+        """Where a hand to count comes from: the seat's fan while it lies there, else its
+        owner's place (your panel, or the dealer's for the crib); None off the felt."""
+        if event["seat"] == self.state.viewer:
+            places = [".seat-human .hand", ".felt > .you"]
+        else:
+            seat = '.opponent[data-seat="' + str(event["seat"]) + '"]'
+            places = [seat + " .hand", seat]
+        for selector in places[event["kind"] != "hand":]:
+            part = self.dom.part(selector)
+            if part is not None:
+                box = part.getBoundingClientRect()
+                if box.width > 0 and box.height > 0:
+                    return box
+        return None
 
     def select(self, index):
         """Show the count under tab ``index`` (a tap, or the arrow keys on the tabs)."""
