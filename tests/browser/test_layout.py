@@ -3,7 +3,8 @@ desktop's 1280x800, with 2 and 4 players, in the discard and the play, the page 
 not scroll, every part of the table is in view and the cards are big enough; and the
 peg board reads at a glance at every size (its holes, the score tags at the front pegs,
 its share of its column, a column no wider than the board), before a game too; and the
-game log's drawer is opaque with every line's number in view.
+game log's drawer is opaque with every line's number in view; and on a desktop no empty
+stretch of felt is larger than a third of it in the play and the show.
 """
 
 from __future__ import annotations
@@ -172,3 +173,51 @@ def test_the_game_log_is_numbered_in_view_on_an_opaque_drawer(app: Any, page: An
         page.locator(".menu details.log > summary").click()
         if width < 1180:
             page.keyboard.press("Escape")
+
+
+# The largest empty stretch of the felt: points 8 px apart over the felt, each empty when
+# what is drawn there is the felt or a box that only holds other things (the gaps between
+# cards, a hand's row, the middle's grid); then the largest rectangle of empty points.
+EMPTY_STRETCH = """() => {
+  const felt = document.querySelector('.felt'), r = felt.getBoundingClientRect(), step = 8;
+  const holders = '.felt, .centre, .stock, .play-area, .pile, .crib-spot, .show-stage, ' +
+    '.show-panels, .show-hand, .show-cards, .seat, .seat-human, .hand, .says, .opponents, ' +
+    '.opponent, .you, .actions, .deck, .starter, .count:empty';
+  const cols = Math.floor(r.width / step), rows = Math.floor(r.height / step);
+  const heights = new Array(cols).fill(0);
+  let best = 0, where = null;
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const at = document.elementFromPoint(r.left + (col + 0.5) * step, r.top + (row + 0.5) * step);
+      heights[col] = at && at.matches(holders) ? heights[col] + 1 : 0;
+    }
+    const stack = [];  // the largest rectangle under this row's histogram
+    for (let col = 0; col <= cols; col++) {
+      const h = col < cols ? heights[col] : 0;
+      while (stack.length && heights[stack[stack.length - 1]] >= h) {
+        const top = heights[stack.pop()], left = stack.length ? stack[stack.length - 1] + 1 : 0;
+        const area = top * (col - left);
+        if (area > best) { best = area; where = [left * step, (row - top + 1) * step, (col - left) * step, top * step]; }
+      }
+      if (col < cols) stack.push(col);
+    }
+  }
+  return {share: best / (cols * rows), where, felt: [r.width, r.height]};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_no_empty_stretch_of_felt_larger_than_a_third_on_a_desktop(
+        app: Any, page: Any, size: tuple[int, int]) -> None:
+    """On a desktop everything on the felt scales with it: in the play and in the show no
+    empty rectangle of felt is larger than a third of the felt."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    table = Table(app, page).open().start()
+    table.play_until(lambda: table.phase == "play" and table.my_cards().count() > 0
+                     and page.locator(".pile .card").count() > 0)
+    play = page.evaluate(EMPTY_STRETCH)
+    table.play_until(lambda: table.phase == "show" and table.enabled("Continue") is not None)
+    show = page.evaluate(EMPTY_STRETCH)
+    assert play["share"] <= 1 / 3, ("play", play)
+    assert show["share"] <= 1 / 3, ("show", show)
