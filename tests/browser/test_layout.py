@@ -197,7 +197,10 @@ EMPTY_STRETCH = """() => {
       while (stack.length && heights[stack[stack.length - 1]] >= h) {
         const top = heights[stack.pop()], left = stack.length ? stack[stack.length - 1] + 1 : 0;
         const area = top * (col - left);
-        if (area > best) { best = area; where = [left * step, (row - top + 1) * step, (col - left) * step, top * step]; }
+        if (area > best) {
+          best = area;
+          where = [left * step, (row - top + 1) * step, (col - left) * step, top * step];
+        }
       }
       if (col < cols) stack.push(col);
     }
