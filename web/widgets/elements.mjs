@@ -149,6 +149,7 @@ class CribbageElement extends HTMLElement {
       return;
     }
     spec.names = spec.names?.map((name, seat) => name ?? kit.t("widget.player", { player: seat + 1 }));
+    kit.setLook(spec); // theme= needs nothing here: elements.css reads the attribute itself
     root.dataset.widget = spec.widget;
     if (spec.title) root.append(kit.el("h2", { class: "widget-title", text: spec.title }));
     if (spec.widget === "hand") kit.handWidget(spec);
