@@ -325,7 +325,8 @@ def test_the_look_card_width_and_dark_surround(page: Any) -> None:
     assert_no_violations(page, "the drill's verdict on the dark surround")
     # without the parameters: the paper, and the widget's own size
     open_widget(page, "widget=hand&hand=5S,4S,2S,6H&starter=5H")
-    assert page.evaluate(LUMINANCE, [page.locator("body").element_handle(), "backgroundColor"]) > 0.9
+    body = page.locator("body").element_handle()
+    assert page.evaluate(LUMINANCE, [body, "backgroundColor"]) > 0.9
     width = page.locator("#widget .card").first.evaluate("c => c.getBoundingClientRect().width")
     assert width == pytest.approx(2.6 * 16, abs=0.05)  # layout rounds to 1/64 px
 
