@@ -28,6 +28,8 @@ import pytest
 from sitebuild.common import DIST
 from sitebuild.serve import SiteHandler, SiteServer, make_server
 
+from .axe import assert_no_violations
+
 ENGINE_PACKAGE = re.compile(r".*/cribbage-[0-9a-f]+\.tar\.gz$")
 
 
@@ -139,6 +141,64 @@ def test_elements_on_another_origin_share_one_engine(page: Any, cross_origin: An
     assert styles["felt"] == "rgb(20, 60, 40)"
     assert styles["hostP"] == "rgb(255, 0, 0)"  # and ours do not reach out
     assert page.locator("#host-title").inner_text() == "A cribbage blog"
+
+
+LOOK_CSS = """
+body { font: 16px system-ui, sans-serif; color: #222; background: #fff; }
+#big { --cribbage-card-width: 72px; }
+#own { --cribbage-felt: rgb(40, 20, 60); }
+"""
+
+# The relative luminance (WCAG) of an element's computed colour property.
+LUMINANCE = """([element, property]) => {
+  const [r, g, b] = getComputedStyle(element)[property].match(/[\\d.]+/g).map(Number);
+  const linear = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}"""
+
+
+def test_the_look_card_width_and_dark_surround(page: Any, cross_origin: Any) -> None:
+    """The author's look (docs/embedding.md): --cribbage-card-width from the host's CSS or
+    card-width=, the dark surround from theme="dark", an author's --cribbage-felt still
+    winning over it; the words keep their contrast on it (axe, shadow roots included)."""
+    site_url, host_url, seen, folder = cross_origin
+    body = """
+<cribbage-hand id="plain" cards="5S 4S 2S 6H" starter="5H"></cribbage-hand>
+<cribbage-hand id="big" cards="5S 4S 2S 6H" starter="5H"></cribbage-hand>
+<cribbage-hand id="dark" theme="dark" cards="5S 4S 2S 6H" starter="5H"></cribbage-hand>
+<cribbage-pegging id="peg" theme="dark" card-width="50" cards="JH,5S,7C,6H,go,2S"
+  names="Bob,Alice" step="4"></cribbage-pegging>
+<cribbage-hand id="own" theme="dark" cards="5S 4S 2S 6H" starter="5H"></cribbage-hand>
+<cribbage-hand id="bad" theme="blue" cards="5S 4S 2S 6H" starter="5H"></cribbage-hand>
+"""
+    page_text = host_page(site_url, body).replace("<body>", "<body><main>").replace(
+        '<p id="host-after" class="card">The host page still works.</p></body>', "</main></body>")
+    (folder / "host.html").write_text(page_text)
+    (folder / "host.css").write_text(LOOK_CSS)
+    page.goto(host_url + "host.html")
+    for name in ("plain", "big", "dark", "peg", "own"):
+        ready(page, f"#{name}")
+    page.locator("#bad[data-state=error]").wait_for()
+    assert "blue" in page.locator("#bad .widget-error").inner_text()
+
+    def widths(name: str) -> list[float]:
+        return list(page.locator(f"#{name} .card:not(.small)").evaluate_all(
+            "cards => cards.map(c => c.getBoundingClientRect().width)"))
+
+    assert widths("big") == [72] * 5
+    assert widths("peg") == [50] * 4  # the pile
+    assert {round(w, 1) for w in widths("plain")} == {41.6}  # 2.6rem
+    shades = {name: page.evaluate(LUMINANCE, [page.locator(f"#{name}").element_handle(),
+                                              "backgroundColor"])
+              for name in ("plain", "dark", "peg")}
+    assert shades["plain"] > 0.9 and shades["dark"] < 0.1 and shades["peg"] < 0.1
+    ink = page.locator("#dark .total").element_handle()
+    assert page.evaluate(LUMINANCE, [ink, "color"]) > 0.8
+    own = page.locator("#own").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert own == "rgb(40, 20, 60)"  # the author's felt wins over the dark surround's
+    card = page.locator("#dark .card").first.element_handle()
+    assert page.evaluate(LUMINANCE, [card, "backgroundColor"]) == 1  # the table's white card
+    assert_no_violations(page, "custom elements on the dark surround", cssom=False)
 
 
 def test_bad_attributes_give_a_message(page: Any, cross_origin: Any) -> None:

@@ -18,11 +18,13 @@
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
@@ -30,6 +32,8 @@ import pytest
 
 from sitebuild.common import DIST
 from sitebuild.serve import SiteHandler, SiteServer, make_server
+
+from .axe import assert_no_violations
 
 SEED_DEAL = (
     "widget=deal&dealer=0&names=Alice,Bob&hands=5S4S2S8D6H8C|TS6DJH4HKC7C"
@@ -195,6 +199,11 @@ HOSTILE = [
     ("widget=deal&hands=5S4S2S8D6H8C&starter=5H", "2 groups"),
     ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&play=9C", "nobody's hand"),
     ("widget=deal&hands=5S4S2S8D6H8C|TS6DJH4HKC7C&starter=5H&scores=0,121", "score"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&theme=<b>x</b>", "Unknown theme"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&theme=Dark", "Unknown theme"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&card-width=60px", "card width"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&card-width=9999", "card width"),
+    ("widget=hand&hand=5S,4S,2S,6H&starter=5H&card-width=1;background:red", "card width"),
 ]
 
 
@@ -219,6 +228,107 @@ def test_engine_refusal_is_shown_in_the_widget(page: Any) -> None:
     assert widget.get_attribute("data-state") == "error"
     assert "cannot play 5S" in page.locator("#widget .widget-error").inner_text()
     assert page.locator("#widget .seat .card").count() == 12  # the cards are still drawn
+
+
+# --- the look: the table's cards, the author's card width and surround ---------------
+
+# A card's look, as computed: its box, edge, shadow, colours and type, its corners and
+# pip (their size and what CSS draws in them). `card` is a card element.
+CARD_LOOK = """(card) => {
+  const cs = getComputedStyle(card);
+  const part = (selector) => {
+    const element = card.querySelector(selector);
+    const box = getComputedStyle(element);
+    return [getComputedStyle(element, '::before').content, box.fontSize, box.top, box.left];
+  };
+  const rect = card.getBoundingClientRect();
+  return {width: rect.width, height: rect.height, radius: cs.borderTopLeftRadius,
+          border: cs.borderTop, shadow: cs.boxShadow, background: cs.backgroundColor,
+          colour: cs.color, weight: cs.fontWeight, family: cs.fontFamily,
+          corner: part('.corner'), end: part('.corner-end'), pip: part('.pip')};
+}"""
+
+# The relative luminance (WCAG) of an element's computed colour property.
+LUMINANCE = """([element, property]) => {
+  const [r, g, b] = getComputedStyle(element)[property].match(/[\\d.]+/g).map(Number);
+  const linear = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}"""
+
+
+def table_card_look(page: Any, code: str, width: int) -> dict[str, Any]:
+    """The look of the table's own card (tableview.card_html's markup) in the table's hand,
+    its width --cw set to `width` px as the table sets it from the felt's size."""
+    sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "web" / "views")]
+    import tableview  # noqa: PLC0415 (the table's MicroPython view, pure Python)
+
+    markup = tableview.card_html(SimpleNamespace(lang="en"), code)
+    page.goto("/")
+    return dict(page.evaluate(f"""([markup, width]) => {{
+      const hand = document.querySelector('.seat-human .hand');
+      hand.style.setProperty('--cw', width + 'px');
+      const holder = document.createElement('div');
+      holder.innerHTML = markup;
+      const card = holder.firstElementChild;
+      hand.append(card);
+      const look = ({CARD_LOOK})(card);
+      card.remove();
+      return look;
+    }}""", [markup, width]))
+
+
+def test_the_widgets_cards_are_the_tables(page: Any) -> None:
+    """At the same width a widget's card is the table's: one source of the rules (kit.css,
+    which the table's page writes into itself and the widgets link), the same markup."""
+    table = table_card_look(page, "5H", 60)
+    assert table["width"] == 60 and table["height"] == 84
+    open_widget(page, "widget=hand&hand=5S,4S,2S,6H&starter=5H&card-width=60")
+    widget = page.locator("#widget .card[data-card='5H']").evaluate(CARD_LOOK)
+    assert widget == table
+    assert "5" in table["corner"][0] and "♥" in table["corner"][0] and "♥" in table["pip"][0]
+
+
+def test_one_source_of_the_card_rules() -> None:
+    """The card's face is drawn by kit.css alone: no other stylesheet restyles its parts,
+    and the table's page, the widgets' page and the custom elements all take kit.css."""
+    pages = Path(__file__).resolve().parents[2] / "web" / "pages"
+    face = re.compile(r"\.card\s+\.(corner|pip)\b|\.card\.(red|black|back)\b|(^|,\s*)\.card\s*[{,]",
+                      re.M)
+    owners = sorted(css.name for css in pages.glob("*.css") if face.search(css.read_text()))
+    assert owners == ["kit.css"]
+    for html in ("index.html", "replay.html", "embed.html", "puzzles.html"):
+        assert 'href="./kit.css"' in (pages / html).read_text(), html
+    elements = (pages.parent / "widgets" / "elements.mjs").read_text()
+    assert '"./kit.css", "./embed.css", "./elements.css"' in elements
+
+
+def test_the_look_card_width_and_dark_surround(page: Any) -> None:
+    """theme=dark draws a widget on the table's felt, card-width= sizes its cards; the
+    words keep their contrast (axe) on the dark surround."""
+    open_widget(page, SEED_DEAL + "&step=30&theme=dark&card-width=64")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    sizes = page.locator("#widget .card").evaluate_all(
+        "cards => cards.map(c => [c.classList.contains('small'), c.getBoundingClientRect().width])")
+    assert {width for small, width in sizes if not small} == {64}
+    assert {round(width, 1) for small, width in sizes if small} == {51.2}  # the crib, 0.8
+    body = page.locator("body").element_handle()
+    assert page.evaluate(LUMINANCE, [body, "backgroundColor"]) < 0.1
+    assert page.evaluate(LUMINANCE, [body, "color"]) > 0.8
+    button = page.locator("#widget .button.back").element_handle()
+    assert page.evaluate(LUMINANCE, [button, "backgroundColor"]) > 0.4  # gold, as on the felt
+    page.locator("#widget .show .card").first.wait_for()
+    assert_no_violations(page, "a deal's show on the dark surround")
+    open_widget(page, "widget=drill&level=runs&seed=3&theme=dark")
+    page.locator("#widget .drill-points").fill("0")
+    page.locator("#widget .drill-check").click()
+    page.locator("#widget .drill-verdict").wait_for()
+    assert_no_violations(page, "the drill's verdict on the dark surround")
+    # without the parameters: the paper, and the widget's own size
+    open_widget(page, "widget=hand&hand=5S,4S,2S,6H&starter=5H")
+    body = page.locator("body").element_handle()
+    assert page.evaluate(LUMINANCE, [body, "backgroundColor"]) > 0.9
+    width = page.locator("#widget .card").first.evaluate("c => c.getBoundingClientRect().width")
+    assert width == pytest.approx(2.6 * 16, abs=0.05)  # layout rounds to 1/64 px
 
 
 # --- languages ---------------------------------------------------------------------

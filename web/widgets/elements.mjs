@@ -8,9 +8,9 @@
 //
 // Each element is one widget of embed.html drawn in its own Shadow DOM (styles
 // isolated both ways; kit.css, embed.css and elements.css are linked into the shadow
-// root, so no inline <style> is needed; themed with CSS custom properties:
-// --cribbage-felt, --cribbage-ink, --cribbage-accent, --cribbage-red,
-// --cribbage-muted, --cribbage-card-bg). The attributes are the iframe widget's
+// root, so no inline <style> is needed; the look is the author's through CSS custom
+// properties, --cribbage-card-width, --cribbage-felt, --cribbage-ink and the others of
+// docs/embedding.md, and theme="dark"). The attributes are the iframe widget's
 // parameters (cards= is the hand widget's hand=; a bare crib, edit or timed
 // means 1), checked by the same code (embed-params.mjs): anything wrong is a
 // message inside the element. lang= picks en, es or ja (else the browser's).
@@ -149,6 +149,7 @@ class CribbageElement extends HTMLElement {
       return;
     }
     spec.names = spec.names?.map((name, seat) => name ?? kit.t("widget.player", { player: seat + 1 }));
+    kit.setLook(spec); // theme= needs nothing here: embed.css reads the attribute itself
     root.dataset.widget = spec.widget;
     if (spec.title) root.append(kit.el("h2", { class: "widget-title", text: spec.title }));
     if (spec.widget === "hand") kit.handWidget(spec);

@@ -30,7 +30,12 @@ export const MAX_TEXT = 80; // characters in a title or a name
 // Each suit's symbol (and its outline twin, ♤♡♢♧) to its code.
 const SUIT_OF_SYMBOL = Object.fromEntries([...SUIT_SYMBOLS, ..."♤♡♢♧"].map((symbol, i) => [symbol, SUITS[i % 4]]));
 
-const COMMON = ["widget", "lang", "title"];
+// Every widget's: its language, its heading and the author's look (docs/embedding.md, "The look").
+const COMMON = ["widget", "lang", "title", "theme", "card-width"];
+/** The surrounds a widget is drawn on: the paper of the table's dialogs, or its felt. */
+export const THEMES = ["light", "dark"];
+/** A card's width in CSS pixels as the card-width parameter may set it (the table's are 36-170). */
+export const CARD_WIDTH = { min: 24, max: 160 };
 /** The counting drill's levels, easiest first (cribbage.drills.LEVELS; a test keeps them equal). */
 export const DRILL_LEVELS = ["easy", "runs", "flush-nobs", "double-runs", "crib", "double-double", "big"];
 const ALLOWED = {
@@ -194,11 +199,22 @@ export function parseWidget(search) {
     widget,
     lang: parseLang(query),
     title: get("title") === null ? "" : parseText(get("title"), noun("title")),
+    ...parseLook(get),
   };
   if (widget === "hand") return { ...base, ...parseHand(get) };
   if (widget === "peg") return { ...base, ...parsePeg(get) };
   if (widget === "drill") return { ...base, ...parseDrill(get) };
   return { ...base, ...parseDeal(get) };
+}
+
+/** The look: `theme` (light or dark, default light) and `card-width` (px, else the widget's own). */
+function parseLook(get) {
+  const theme = get("theme") ?? "light";
+  if (!THEMES.includes(theme)) {
+    throw new WidgetError("widget.error.theme", { value: quote(theme), known: THEMES.join(", ") });
+  }
+  const cardWidth = parseNumber(get("card-width"), noun("card_width"), CARD_WIDTH.min, CARD_WIDTH.max, null);
+  return { theme, cardWidth };
 }
 
 function parseHand(get) {

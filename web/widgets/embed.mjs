@@ -102,6 +102,8 @@ async function main() {
     if (!(error instanceof WidgetError)) throw error;
     problem = error;
   }
+  // the surround (embed.css: html[data-theme=dark]) as soon as it is known, before the words
+  if (spec) document.documentElement.dataset.theme = spec.theme;
   words = await catalogue; // the engine starts after the first paint: it would slow this fetch
   // the engine starts on the first call (getEngine), not before
   const lazyEngine = { call: (name, payload) => getEngine().call(name, payload) };
@@ -113,6 +115,7 @@ async function main() {
   }
   spec.names = spec.names?.map((name, seat) => name ?? kit.t("widget.player", { player: seat + 1 }));
   root.replaceChildren();
+  kit.setLook(spec);
   root.dataset.widget = spec.widget;
   root.dataset.lang = lang;
   if (spec.title) root.append(kit.el("h2", { class: "widget-title", text: spec.title }));

@@ -55,7 +55,8 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
     const face = { "data-rank": code[0] === "T" ? "10" : code[0], "data-suit": SUIT_SYMBOLS[SUITS.indexOf(code[1])] };
     return el(
       "span",
-      { class: `card ${red ? "red" : "black"} ${extra}`, role: "img", "aria-label": label, "data-card": code },
+      { class: `card ${red ? "red" : "black"} suit-${code[1]} ${extra}`, role: "img", "aria-label": label,
+        "data-card": code },
       el("span", { class: "corner", ...face }),
       el("span", { class: "pip", "data-suit": face["data-suit"] },
         ...("JQK".includes(code[0]) ? [el("span", { class: "court", "data-court": code[0] })] : [])),
@@ -67,6 +68,13 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
     const row = el("div", { class: "cards", role: "group", "aria-label": label });
     for (const code of codes) row.append(card(code, extra));
     return row;
+  }
+
+  /** The author's card width (the card-width parameter or attribute), on the widget's root:
+   * embed.css sizes its cards from --cribbage-card-width (docs/embedding.md, "The look"). */
+  function setLook(spec) {
+    if (spec.cardWidth) root.style.setProperty("--cribbage-card-width", `${spec.cardWidth}px`);
+    else root.style.removeProperty("--cribbage-card-width");
   }
 
   function setState(state) {
@@ -368,6 +376,6 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
   }
 
 
-  return { root, words, engine, resize, el, card, cards, setState, showError, status, failed,
+  return { root, words, engine, resize, el, card, cards, setLook, setState, showError, status, failed,
     itemLine, totalLine, stepper, handWidget, pegWidget, dealWidget, t };
 }
