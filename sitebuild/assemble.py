@@ -28,7 +28,7 @@ from sitebuild.common import (
     write_if_changed,
 )
 from sitebuild.compress import precompressed
-from sitebuild.inline import inline_marked
+from sitebuild.inline import inline_images, inline_marked
 from sitebuild.offline import SW_TEMPLATE, offline_files
 from sitebuild.pins import PINS, extract, fetch_tarball
 from sitebuild.precompile import (
@@ -57,6 +57,7 @@ ENGINE_ENTRY = WEB / "engine" / "bridge.py"  # the worker's protocol module, shi
 # Pure modules shared by the engine and the MicroPython UI: words, and the card vocabulary.
 SHARED_MODULES = (ENGINE_PACKAGE / "i18n.py", ENGINE_PACKAGE / "faces.py")
 LANG_SOURCES = (ENGINE_PACKAGE / "lang", WEB / "lang")  # engine words, then the page's
+CARD_IMAGES = WEB / "cards"  # the court cards' figures, written into the stylesheets
 UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay viewer, views
 # The pages' main scripts (``<script type="mpy" src>``): PyScript fetches each itself.
 UI_MAINS = ("main.py", "replay.py")
@@ -225,12 +226,15 @@ def web_files(placeholders: dict[str, str], taken: Container[str]) -> dict[str, 
     A name served twice (by two folders, or already in ``taken``) fails the build.
     """
     out: dict[str, bytes] = {}
+    images = {path.name: path.read_bytes() for path in sorted(CARD_IMAGES.glob("*.svg"))}
     for path in sorted(WEB.rglob("*")):
         if not is_copied(path):
             continue
         data = path.read_bytes()
         if path.suffix in TEMPLATED:
             data = fill_placeholders(data.decode(), placeholders).encode()
+        if path.suffix == ".css":
+            data = inline_images(data.decode(), images).encode()
         if path.name in out or path.name in taken:
             raise BuildError(f"two files would be served as {path.name}")
         out[path.name] = data
@@ -242,12 +246,13 @@ def is_copied(path: Path) -> bool:
 
     Not copied: bytecode, the worker's bridge.py (it ships in the engine
     archive), the UI's modules (:func:`ui_modules` serves them as they are),
-    the service worker template and the page's catalogues (all rendered into
-    other files).
+    the service worker template, the page's catalogues and the cards' images
+    (all rendered into other files).
     """
     return (
         path.is_file()
         and "__pycache__" not in path.parts
+        and CARD_IMAGES not in path.parents
         and not (path.suffix == ".py" and path.parent.name in UI_FOLDERS)
         and path not in (ENGINE_ENTRY, SW_TEMPLATE)
         and LANG_SOURCES[1] not in path.parents

@@ -16,6 +16,11 @@ The Content-Security-Policy stays strict: no ``'unsafe-inline'``, only the
 SHA-256 of each inlined text is added to ``script-src`` or ``style-src``, so
 any other inline script or style is still refused. The files themselves stay
 in the site (and in the offline cache), though no page links them now.
+
+The court cards' figures (``web/cards/*.svg``) are written into the stylesheets
+that name them, as ``data:`` URLs (:func:`inline_images`): the custom elements
+draw cards inside an author's page, whose policy allows ``data:`` images far
+more often than images from this site.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from sitebuild.common import BuildError
 
 SCRIPT = re.compile(r'<script src="\./([\w.-]+\.js)" data-inline></script>')
 STYLE = re.compile(r'<link rel="stylesheet" href="\./([\w.-]+\.css)" data-inline>')
+IMAGE = re.compile(r"url\(([\w.-]+\.svg)\)")
 POLICY = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
 
 
@@ -89,3 +95,25 @@ def allowing(policy: str, hashes: Mapping[str, list[str]]) -> str:
     if missing:
         raise BuildError(f"the page's CSP has no {', '.join(missing)} to allow an inlined file")
     return "; ".join(" ".join([part, *hashes.get(part.split(" ", 1)[0], [])]) for part in parts)
+
+
+def inline_images(css: str, images: Mapping[str, bytes]) -> str:
+    """``css`` with each ``url(name.svg)`` of ``images`` written in as a ``data:`` URL
+    (percent-encoded where a URL or CSS string needs it; newlines and indents dropped).
+
+    >>> inline_images("a { b: url(x.svg); }", {"x.svg": b'<svg a="1">\\n  <g/></svg>'})
+    'a { b: url("data:image/svg+xml,%3Csvg a=\\'1\\'%3E%3Cg/%3E%3C/svg%3E"); }'
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in images:
+            raise BuildError(f"the stylesheet names {name}, which is not in web/cards/")
+        text = re.sub(r">\s+<", "><", images[name].decode().strip())
+        text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+        for char, code in (("%", "%25"), ("#", "%23"), ("<", "%3C"), (">", "%3E"),
+                           ("\n", " "), ('"', "'")):
+            text = text.replace(char, code)
+        return f'url("data:image/svg+xml,{text}")'
+
+    return IMAGE.sub(replace, css)
