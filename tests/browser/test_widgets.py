@@ -575,5 +575,5 @@ def test_tutorial_in_japanese_and_the_switch_is_remembered(page: Any) -> None:
 
 def test_table_header_links_the_tutorial(page: Any, app: Any) -> None:
     app.open()
-    link = page.locator("header a[href='./tutorial.html']")
+    link = page.locator(".site-header a[href='./tutorial.html']")
     assert link.count() == 1
