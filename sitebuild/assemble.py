@@ -30,6 +30,7 @@ from sitebuild.common import (
 from sitebuild.compress import precompressed
 from sitebuild.inline import inline_images, inline_marked
 from sitebuild.offline import SW_TEMPLATE, offline_files
+from sitebuild.parts import expand_parts
 from sitebuild.pins import PINS, extract, fetch_tarball
 from sitebuild.precompile import (
     cut_stdlib,
@@ -63,6 +64,8 @@ UI_FOLDERS = ("table", "replay", "views")  # the MicroPython UI: table, replay v
 UI_MAINS = ("main.py", "replay.py")
 # The table's modules that come after its first screen (main.py's boot fetches it).
 TABLE_LATER = "table-modules.json"
+# Markup several pages share, written into each (sitebuild/parts.py); never served itself.
+PARTS = WEB / "parts"
 # At a fixed address: the current files an author's page loads (docs/embedding.md).
 EMBED_MANIFEST = "embed.json"
 
@@ -227,10 +230,13 @@ def web_files(placeholders: dict[str, str], taken: Container[str]) -> dict[str, 
     """
     out: dict[str, bytes] = {}
     images = {path.name: path.read_bytes() for path in sorted(CARD_IMAGES.glob("*.svg"))}
+    parts = {path.name: path.read_text(encoding="utf-8") for path in sorted(PARTS.glob("*.html"))}
     for path in sorted(WEB.rglob("*")):
         if not is_copied(path):
             continue
         data = path.read_bytes()
+        if path.suffix == ".html":
+            data = expand_parts(data.decode(), parts).encode()
         if path.suffix in TEMPLATED:
             data = fill_placeholders(data.decode(), placeholders).encode()
         if path.suffix == ".css":
@@ -246,8 +252,8 @@ def is_copied(path: Path) -> bool:
 
     Not copied: bytecode, the worker's bridge.py (it ships in the engine
     archive), the UI's modules (:func:`ui_modules` serves them as they are),
-    the service worker template, the page's catalogues and the cards' images
-    (all rendered into other files).
+    the service worker template, the page's catalogues, the pages' shared
+    parts and the cards' images (all rendered into other files).
     """
     return (
         path.is_file()
@@ -256,6 +262,7 @@ def is_copied(path: Path) -> bool:
         and not (path.suffix == ".py" and path.parent.name in UI_FOLDERS)
         and path not in (ENGINE_ENTRY, SW_TEMPLATE)
         and LANG_SOURCES[1] not in path.parents
+        and PARTS not in path.parents
     )
 
 

@@ -647,8 +647,7 @@ def tutorial_language(page: Any, lang: str) -> None:
     h1, crib, alice, fifteen = TUTORIAL_WORDS[lang]
     assert page.locator("h1").inner_text() == h1
     assert page.locator("#crib h2").inner_text() == crib
-    assert page.locator(f".lang-switch button[data-lang={lang}]").get_attribute(
-        "aria-pressed") == "true"
+    assert page.locator("#language").input_value() == lang
     sources = page.locator("iframe.widget-frame").evaluate_all("els => els.map(e => e.src)")
     assert len(sources) == 17 and all(src.endswith(f"&lang={lang}") for src in sources)
     frame = page.frame_locator("#show iframe >> nth=1")
@@ -670,12 +669,14 @@ def test_tutorial_in_spanish_from_the_browser(page: Any) -> None:
 def test_tutorial_in_japanese_and_the_switch_is_remembered(page: Any) -> None:
     page.goto("/tutorial.html")
     tutorial_language(page, "ja")
-    page.locator(".lang-switch button[data-lang=es]").click()
+    with page.expect_navigation():  # the page loads again in the new language
+        page.select_option("#language", "es")
     page.wait_for_selector("html[data-lang=es]")
     assert page.evaluate("localStorage.getItem('cribbage-lang')") == "es"
     page.reload()
     tutorial_language(page, "es")  # the stored choice wins over the Japanese browser
-    page.locator(".lang-switch button[data-lang=en]").click()
+    with page.expect_navigation():
+        page.select_option("#language", "en")
     page.wait_for_selector("html[data-lang=en]")
     page.reload()
     page.wait_for_selector("html[data-lang=en]")
@@ -684,5 +685,5 @@ def test_tutorial_in_japanese_and_the_switch_is_remembered(page: Any) -> None:
 
 def test_table_header_links_the_tutorial(page: Any, app: Any) -> None:
     app.open()
-    link = page.locator("header a[href='./tutorial.html']")
+    link = page.locator(".site-header a[href='./tutorial.html']")
     assert link.count() == 1

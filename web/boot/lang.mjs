@@ -48,17 +48,18 @@ export function storeLanguage(lang) {
   }
 }
 
-/** Wire a page's `.lang-switch` buttons: the current one pressed, another stored and loaded. */
+/** Wire the header's language picker (`#language`, web/parts/header.html) on a page that
+ * reloads in another language: the current one shown, another stored and the page reloaded.
+ * (The table and the replay switch at once instead: loading.mjs.) */
 export function showLanguageSwitch(lang) {
-  for (const button of document.querySelectorAll(".lang-switch button")) {
-    const chosen = button.dataset.lang === lang;
-    button.setAttribute("aria-pressed", String(chosen));
-    button.addEventListener("click", () => {
-      if (chosen || !LANGUAGES.includes(button.dataset.lang)) return;
-      storeLanguage(button.dataset.lang);
-      location.replace(withoutLinkedLanguage(location.href)); // a link's ?lang= must not win again
-    });
-  }
+  const picker = document.getElementById("language");
+  if (!picker) return;
+  picker.value = lang;
+  picker.addEventListener("change", () => {
+    if (picker.value === lang || !LANGUAGES.includes(picker.value)) return;
+    storeLanguage(picker.value);
+    location.replace(withoutLinkedLanguage(location.href)); // a link's ?lang= must not win again
+  });
 }
 
 /** One of ours from a language tag ("es", "es-MX", "JA_jp"), else null. Never echoes input. */

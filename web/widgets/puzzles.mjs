@@ -122,6 +122,9 @@ function translatePage() {
   for (const node of document.querySelectorAll("[data-i18n-content]")) {
     node.setAttribute("content", t(node.dataset.i18nContent));
   }
+  for (const node of document.querySelectorAll("[data-i18n-title]")) {
+    node.setAttribute("title", t(node.dataset.i18nTitle));
+  }
 }
 
 /** "3rd", "3.º", "3位" (the catalogue's list, else the digits). */
