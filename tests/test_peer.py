@@ -427,7 +427,7 @@ def test_a_rematch_deals_a_new_game_from_a_new_commitment_and_keeps_the_match() 
     assert second.is_over and accept["game"] != host.game_id
     answers = [from_host(pair, text) for text in accept["messages"]]
     assert answers[0]["rematch"] == "accepted" and answers[1]["game"] == accept["game"]
-    assert sum(pair.guest.peer.tally()) == 2  # type: ignore[union-attr]
+    assert sum(pair.guest.peer.tally()) == 2
     assert sum(call(pair.host, "peer_outbox")["match"]) == 2
     assert not pair.refused
 
@@ -472,5 +472,5 @@ def test_the_match_survives_both_sides_reloading_in_the_rematch() -> None:
     resumed = call(host, "peer_host", {"record": call(pair.host, "peer_outbox")["record"],
                                        "save": pair.game.to_json()})
     assert resumed["match"] == match
-    joined = call(guest, "peer_guest", {"record": pair.guest.peer.record()})  # type: ignore
+    joined = call(guest, "peer_guest", {"record": pair.guest.peer.record()})  # type: ignore[union-attr]
     assert joined["match"] == match
