@@ -99,8 +99,9 @@ A game with a friend on another device
     the ``hello`` to send first.
 ``peer_receive({"text", "events_from"?, "proof"?})``
     One message from the peer: ``{"replies", "update", "reaction", "refused",
-    "peer_refused", "verdict", "left", "rematch", "game", "match", "record"}``. The host applies a guest's move only
-    if it is the guest's turn and legal; a refused message changes nothing.
+    "peer_refused", "verdict", "left", "rematch", "game", "match", "record"}``. The
+    host applies a guest's move only if it is the guest's turn and legal; a refused
+    message changes nothing.
 ``peer_outbox({})``, ``peer_move({"move"})``, ``peer_reaction({"reaction"})``
     The host's messages after its own move (the guest's update, then the
     reveal when the game is over), the guest's move and a quick reaction.
