@@ -153,6 +153,7 @@ class Guest:
         self.winner: int | None = None  # the seat its views said won this game
         self.match = [0, 0]  # games won by each seat before this one, in this match
         self.rematch: str | None = None  # "offered", "asked" by the friend, or "agreed"
+        self.resigning = False  # resigned, and the host's game-over update not yet seen
 
     def record(self) -> str:
         """What the guest's page keeps: its view's history and the move count."""
@@ -162,7 +163,7 @@ class Guest:
                            "events": self.events, "held": self.held, "moves": self.moves,
                            "pending": self.pending, "mark": self.mark,
                            "verdict": self.verdict, "winner": self.winner,
-                           "match": self.match})
+                           "match": self.match, "resigning": self.resigning})
 
     def tally(self) -> list[int]:
         """Games won by each seat in this match, this one counted once its views end it."""
@@ -186,6 +187,7 @@ class Guest:
         guest.verdict = data["verdict"]
         guest.winner = data.get("winner")
         guest.match = read_match(data.get("match", [0, 0]))
+        guest.resigning = data.get("resigning") is True
         return guest
 
     def take_view(self, view: dict[str, Any]) -> int:
@@ -214,6 +216,7 @@ class Guest:
             if not isinstance(outcome, dict) or outcome.get("winner") not in (0, 1):
                 raise PeerError("bad-field", "an update's outcome is malformed")
             self.winner = outcome["winner"]  # two players: a team is a seat
+            self.resigning = False  # the host's game is over: a resignation reached it
         mark = view_mark(view)
         if self.pending is not None and (total > self.pending[1] or mark != self.pending[2]):
             self.moves.append(self.pending[0])  # the host took it: the game moved on
@@ -319,7 +322,9 @@ def resume_host(session: Session, record: object, save: object) -> dict[str, Any
 
 def peer_guest(session: Session, request: Request) -> dict[str, Any]:
     """Join a friend's game ``game`` (from the invitation), or resume from ``record``.
-    Returns the first message to send (``hello``) and the record to keep."""
+    Returns the first message to send (``hello``), the ``messages`` to send on
+    connecting (the hello, then a resignation the host has not answered yet) and the
+    record to keep."""
     record = request.get("record")
     if record is not None:
         try:
@@ -335,8 +340,11 @@ def peer_guest(session: Session, request: Request) -> dict[str, Any]:
     hello = message("hello", game=guest.game_id,
                     seen=request.get("seen", len(guest.events)))  # checks both
     session.peer = guest
+    texts = [hello]
+    if guest.resigning:  # made while apart (or its answer lost): it goes again
+        texts.append(message("move", game=guest.game_id, move="resign", seen=len(guest.events)))
     return {"game": guest.game_id, "record": guest.record(), "message": hello,
-            "match": guest.tally()}
+            "messages": texts, "match": guest.tally()}
 
 
 def peer_receive(session: Session, request: Request) -> dict[str, Any]:
@@ -428,7 +436,8 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         answer["verdict"] = host.checked = data["problems"]
         return
     if data["move"] == "resign":  # the guest leaves: the game ends, and is revealed
-        host_resigns_guest(session, host, game, request, answer)
+        if not game.is_over:  # (sent again on connecting again: once over, nothing to do)
+            host_resigns_guest(session, host, game, request, answer)
         return
     if game.current_player != host.guest_seat:
         raise PeerError("out-of-turn", "it is not your turn")
@@ -543,17 +552,21 @@ def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
 
 
 def peer_move(session: Session, request: Request) -> dict[str, Any]:
-    """The guest's move as a message for the host (who judges it)."""
+    """The guest's move as a message for the host (who judges it), and the record to keep
+    (a resignation is kept until the host's game-over update comes: sent again on
+    connecting again, it reaches the host even when made while apart)."""
     guest = role(session)
     text = request.get("move")
     if not isinstance(guest, Guest) or not isinstance(text, str):
         raise PeerError("bad-field", "only a guest sends a move, given as text")
     if text == "resign":  # not a move of the save: it records who resigned
         move = text
+        guest.resigning = guest.winner is None
     else:
         move = str(Move.parse(text))
         guest.pending = (move, len(guest.events), guest.mark)
-    return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
+    return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events)),
+            "record": guest.record()}
 
 
 def peer_leave(session: Session, request: Request) -> dict[str, Any]:

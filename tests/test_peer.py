@@ -474,3 +474,20 @@ def test_the_match_survives_both_sides_reloading_in_the_rematch() -> None:
     assert resumed["match"] == match
     joined = call(guest, "peer_guest", {"record": pair.guest.peer.record()})  # type: ignore[union-attr]
     assert joined["match"] == match
+
+
+def test_a_resignation_made_while_apart_reaches_the_host_on_connecting_again() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    lost = call(pair.guest, "peer_move", {"move": "resign"})  # the channel is down: lost
+    assert json.loads(lost["record"])["resigning"] is True and not pair.game.is_over
+    guest = Session()  # the guest's page reloads, and connects again from its record
+    joined = call(guest, "peer_guest", {"record": lost["record"]})
+    assert [json.loads(text)["kind"] for text in joined["messages"]] == ["hello", "move"]
+    pair.guest = guest
+    pair.to_host(joined["messages"])
+    assert pair.game.is_over and pair.game.setup["resigned"] == 1 and not pair.refused
+    assert pair.verdict == [] and pair.reported == []
+    assert json.loads(guest.peer.record())["resigning"] is False  # type: ignore[union-attr]
+    again = call(Session(), "peer_guest", {"record": guest.peer.record()})  # type: ignore
+    assert len(again["messages"]) == 1  # answered: never sent again

@@ -376,6 +376,34 @@ def test_a_rematch_over_the_same_channel_with_a_fresh_shuffle_and_the_match_scor
     assert not errors, errors
 
 
+def test_a_resignation_made_while_apart_reaches_the_friend_on_connecting_again(
+        browsers: list[Any], base_url: str) -> None:
+    """The host's page closes; the guest, apart, resigns: its record keeps the
+    resignation. The host's page opens again and the two connect: the host's table shows
+    the guest's resignation, and the guest checks the reveal."""
+    errors: list[str] = []
+    host, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    exchange_codes(host, guest, invitation)
+    context = host.context
+    host.close()
+    guest.wait_for_selector("#table[data-peer=closed][data-dialog=peer]")
+    guest.get_by_role("button", name="Cancel", exact=True).click()  # back to the table, apart
+    resign(guest)
+    logged(guest, "You resigned while apart from your friend")
+    assert kept_record(guest)["resigning"] is True
+    host = new_page(None, "", errors, context, "host")
+    host.goto("/?speed=0")
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    guest.locator(".peer-reactions [data-action=peer-reopen]").click()
+    paste_codes(host, guest)
+    host.wait_for_selector("#table[data-phase=over] #game-over:not([hidden])")
+    assert host.locator("#game-over .peer-ending").get_attribute("data-ending") == "resigned"
+    assert_verified(host, guest)
+    assert not errors, errors
+
+
 # --- why a connection failed ---------------------------------------------------------
 
 

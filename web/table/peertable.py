@@ -117,13 +117,19 @@ class PeerTable:
                 return
             self.handed = update["view"]["events_total"]
             await self.send_outbox()
+            if not self.connected:  # the friend's hello on reconnecting brings the end
+                log(self.dom, self.words.t("peer.resign_kept"))
             self.hand(update)
             return
         ok, made = await self.engine("peer_move", {"move": "resign"})
         if not ok:
             self.game.show_error(made)
-        elif self.link is not None:
+            return
+        self.keep(made["record"])  # kept until the host answers: sent again on reconnecting
+        if self.connected:
             self.link.send(made["message"])  # the host's answer is the game's end
+        else:
+            log(self.dom, self.words.t("peer.resign_kept"))
 
     async def leave(self):
         """This side goes on to another game: the friend's table is told (a game not over
@@ -374,7 +380,7 @@ class PeerTable:
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
         self.listen()
         await self.show_code(self.link, "peer.send_answer")
-        await self.opened(joined["message"])
+        await self.opened(joined["messages"])
 
     async def connect(self):
         """The host pasted the answer (or the guest an invitation)."""
@@ -403,8 +409,8 @@ class PeerTable:
             self.close()
             if not self.state.busy:
                 self.game.handoff.offer_muggins()
-        if first is not None:
-            self.link.send(first)
+        for text in first or []:  # the guest's hello (and a resignation made while apart)
+            self.link.send(text)
 
     def failed(self, reason):
         """A connection that did not open: its cause and the next step, in the page's
