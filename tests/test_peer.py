@@ -491,3 +491,16 @@ def test_a_resignation_made_while_apart_reaches_the_host_on_connecting_again() -
     assert json.loads(guest.peer.record())["resigning"] is False  # type: ignore[union-attr]
     again = call(Session(), "peer_guest", {"record": guest.peer.record()})  # type: ignore
     assert len(again["messages"]) == 1  # answered: never sent again
+
+
+def test_a_host_that_resigns_while_apart_tells_the_guest_on_its_hello() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    call(pair.host, "resign", {"seat": 0})  # nothing reaches the guest: the channel is down
+    assert pair.game.is_over and pair.verdict is None
+    record = pair.guest.peer.record()  # type: ignore[union-attr]
+    guest = Session()
+    pair.guest = guest
+    pair.to_host([call(guest, "peer_guest", {"record": record})["message"]])
+    assert pair.guest_view is not None and pair.guest_view["outcome"]["winner"] == 1
+    assert pair.verdict == [] and pair.reported == [] and not pair.refused
