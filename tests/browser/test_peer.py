@@ -372,6 +372,7 @@ def test_a_rematch_over_the_same_channel_with_a_fresh_shuffle_and_the_match_scor
                                " #game-over[hidden]", state="attached")
     match_shown(host, 1, 1)
     match_shown(guest, 1, 1)
+    assert "rematch" not in host.locator(".announce").inner_text()  # the last game's words go
     assert kept_record(host)["game"] not in (first[0], second[0])
     assert not errors, errors
 

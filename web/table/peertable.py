@@ -549,6 +549,7 @@ class PeerTable:
         self.close()
         self.game.close_dialog()
         self.dom.game_over.hidden = True  # a rematch: the last game's end goes
+        self.dom.part(".announce").innerHTML = ""  # and its words (a rematch asked for)
         self.clear_over()
         self.rematch = None
         self.dom.table.setAttribute("data-peer", "playing")
