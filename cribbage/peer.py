@@ -110,11 +110,13 @@ KINDS: dict[str, tuple[str, ...]] = {
     "reveal": ("game", "host_bytes", "save"),  # host, at the end: my bytes and the save
     "checked": ("game", "problems"),  # guest: my check of the reveal ([]: fair)
     "left": ("game",),  # either: I left this game for another (a game not over is lost)
+    "rematch": ("game",),  # either, once this game is over and checked: another game?
+    "rematch-accept": ("game",),  # either: yes to the friend's rematch (the host then commits)
     "ping": (), "pong": (),  # either: the heartbeat (answered by the page's transport)
 }
 """Every kind of message and its fields (all required, no others allowed)."""
 
-COMMON = ("refused", "reaction", "left", "ping", "pong")
+COMMON = ("refused", "reaction", "left", "rematch", "rematch-accept", "ping", "pong")
 HOST_SENDS = ("commit", "update", "reveal", *COMMON)
 GUEST_SENDS = ("hello", "entropy", "move", "checked", *COMMON)
 

@@ -95,13 +95,28 @@ class Host:
         self.host_bytes = host_bytes
         self.guest_bytes = guest_bytes
         self.guest_seen = 0  # events of the game the guest has been sent
+        self.match = [0, 0]  # games won by each seat before this one, in this match
+        self.checked: list[str] | None = None  # the guest's report of its check
+        self.rematch: str | None = None  # "offered" by this side, or "asked" by the friend
 
     def record(self) -> str:
         """What the host's page keeps to resume (with the game's own save)."""
         return json.dumps({"format": RECORD_FORMAT, "role": "host", "game": self.game_id,
                            "rules": self.rules.to_dict(), "seat": self.seat,
                            "guest_seat": self.guest_seat, "host_bytes": self.host_bytes.hex(),
-                           "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None})
+                           "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
+                           "match": self.match})
+
+    def tally(self, game: Game | None) -> list[int]:
+        """Games won by each seat in this match, ``game`` (this host's) counted once over."""
+        if game is None or self.guest_bytes is None or game.outcome is None:
+            return list(self.match)
+        return won(self.match, game.outcome.winner)
+
+    def next_game(self) -> Host:
+        """The rematch: a new game id, new random bytes, the same rules and seats."""
+        return Host(new_game_id(), self.rules, self.seat, self.guest_seat,
+                    secrets.token_bytes(ENTROPY_BYTES))
 
     def update_message(self, game: Game, events_from: int) -> str:
         """The guest's view, its events from ``events_from`` (never another seat's cards)."""
@@ -135,6 +150,10 @@ class Guest:
         self.pending: tuple[str, int, str] | None = None
         self.mark = ""  # the last view's mark (a move that scores nothing still changes it)
         self.verdict: list[str] | None = None
+        self.winner: int | None = None  # the seat its views said won this game
+        self.match = [0, 0]  # games won by each seat before this one, in this match
+        self.rematch: str | None = None  # "offered", "asked" by the friend, or "agreed"
+        self.resigning = False  # resigned, and the host's game-over update not yet seen
 
     def record(self) -> str:
         """What the guest's page keeps: its view's history and the move count."""
@@ -143,7 +162,18 @@ class Guest:
                            "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
                            "events": self.events, "held": self.held, "moves": self.moves,
                            "pending": self.pending, "mark": self.mark,
-                           "verdict": self.verdict})
+                           "verdict": self.verdict, "winner": self.winner,
+                           "match": self.match, "resigning": self.resigning})
+
+    def tally(self) -> list[int]:
+        """Games won by each seat in this match, this one counted once its views end it."""
+        return list(self.match) if self.winner is None else won(self.match, self.winner)
+
+    def next_game(self, game_id: str) -> Guest:
+        """The agreed rematch's game ``game_id`` (its host's commitment names it)."""
+        following = Guest(game_id)
+        following.match = self.tally()
+        return following
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Guest:
@@ -155,6 +185,9 @@ class Guest:
         guest.pending = (str(pending[0]), int(pending[1]), str(pending[2])) if pending else None
         guest.mark = str(data.get("mark", ""))
         guest.verdict = data["verdict"]
+        guest.winner = data.get("winner")
+        guest.match = read_match(data.get("match", [0, 0]))
+        guest.resigning = data.get("resigning") is True
         return guest
 
     def take_view(self, view: dict[str, Any]) -> int:
@@ -178,12 +211,43 @@ class Guest:
         held, deal = held_cards(view), str(view["deal_number"])
         if held and view["deal_number"]:  # every card shown as this seat's, deal by deal
             self.held[deal] = sorted(held | set(self.held.get(deal, [])))
+        outcome = view["outcome"]
+        if outcome is not None:
+            if not isinstance(outcome, dict) or outcome.get("winner") not in (0, 1):
+                raise PeerError("bad-field", "an update's outcome is malformed")
+            self.winner = outcome["winner"]  # two players: a team is a seat
+            self.resigning = False  # the host's game is over: a resignation reached it
         mark = view_mark(view)
         if self.pending is not None and (total > self.pending[1] or mark != self.pending[2]):
             self.moves.append(self.pending[0])  # the host took it: the game moved on
             self.pending = None
         self.mark = mark
         return seen
+
+
+def won(match: list[int], seat: int) -> list[int]:
+    """``match`` with one more game won by ``seat``.
+
+    >>> won([2, 1], 1)
+    [2, 2]
+    """
+    return [wins + (number == seat) for number, wins in enumerate(match)]
+
+
+def read_match(value: object) -> list[int]:
+    """A kept match score: games won by seat 0 and seat 1."""
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(type(wins) is int and 0 <= wins < 1_000_000 for wins in value)):
+        raise ValueError("a match score is two counts of games won")
+    return list(value)
+
+
+def match_of(session: Session) -> list[int]:
+    """The match score on this page: games won by each seat, this one once it is over."""
+    peer = role(session)
+    if isinstance(peer, Host):
+        return peer.tally(session.game if peer.guest_bytes is not None else None)
+    return peer.tally()
 
 
 def view_mark(view: dict[str, Any]) -> str:
@@ -226,7 +290,7 @@ def peer_host(session: Session, request: Request) -> dict[str, Any]:
         raise PeerError("bad-field", "'seat' must be 0 or 1")
     host = Host(new_game_id(), rules, seat, 1 - seat, secrets.token_bytes(ENTROPY_BYTES))
     session.peer = host
-    return {"game": host.game_id, "record": host.record()}
+    return {"game": host.game_id, "record": host.record(), "match": host.match}
 
 
 def resume_host(session: Session, record: object, save: object) -> dict[str, Any]:
@@ -238,6 +302,7 @@ def resume_host(session: Session, record: object, save: object) -> dict[str, Any
         host = Host(data["game"], Rules.from_dict(data["rules"]), data["seat"],
                     data["guest_seat"], read_hex(data["host_bytes"]),
                     read_hex(data["guest_bytes"]) if data["guest_bytes"] else None)
+        host.match = read_match(data.get("match", [0, 0]))
     except (ValueError, TypeError, KeyError) as error:
         raise PeerError("bad-field", f"the kept game with a friend is damaged: {error}") from None
     if host.guest_bytes is not None:
@@ -248,15 +313,18 @@ def resume_host(session: Session, record: object, save: object) -> dict[str, Any
             raise PeerError("bad-field", "the save is not the game of this record")
         session.start(game)
         session.peer = host
-        return {"game": host.game_id, "record": host.record(),
+        return {"game": host.game_id, "record": host.record(), "match": match_of(session),
                 "update": session.begin(game, {"seat": host.seat, "proof": True})}
     session.peer = host
-    return {"game": host.game_id, "record": host.record(), "update": None}
+    return {"game": host.game_id, "record": host.record(), "match": host.match,
+            "update": None}
 
 
 def peer_guest(session: Session, request: Request) -> dict[str, Any]:
     """Join a friend's game ``game`` (from the invitation), or resume from ``record``.
-    Returns the first message to send (``hello``) and the record to keep."""
+    Returns the first message to send (``hello``), the ``messages`` to send on
+    connecting (the hello, then a resignation the host has not answered yet) and the
+    record to keep."""
     record = request.get("record")
     if record is not None:
         try:
@@ -272,7 +340,11 @@ def peer_guest(session: Session, request: Request) -> dict[str, Any]:
     hello = message("hello", game=guest.game_id,
                     seen=request.get("seen", len(guest.events)))  # checks both
     session.peer = guest
-    return {"game": guest.game_id, "record": guest.record(), "message": hello}
+    texts = [hello]
+    if guest.resigning:  # made while apart (or its answer lost): it goes again
+        texts.append(message("move", game=guest.game_id, move="resign", seen=len(guest.events)))
+    return {"game": guest.game_id, "record": guest.record(), "message": hello,
+            "messages": texts, "match": guest.tally()}
 
 
 def peer_receive(session: Session, request: Request) -> dict[str, Any]:
@@ -283,12 +355,15 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
     ``peer_refused`` (the peer refused one of ours), ``verdict`` (the guest's
     check, or on the host the guest's report of it: what did not match, [] when
     fair), ``left`` (the peer left the game: on the host a game not over ends as
-    the guest's loss) and ``record``.
+    the guest's loss), ``rematch`` ("asked": the friend offers a rematch;
+    "accepted": the friend took this side's offer), ``game`` (this side's game
+    id: another once a rematch is agreed), ``match`` (games won by each seat)
+    and ``record``.
     """
     peer = role(session)
     answer: dict[str, Any] = {"replies": [], "update": None, "reaction": None,
                               "refused": None, "peer_refused": None, "verdict": None,
-                              "left": False}
+                              "left": False, "rematch": None}
     try:
         data = parse_message(request.get("text"),
                              GUEST_SENDS if isinstance(peer, Host) else HOST_SENDS)
@@ -301,9 +376,14 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
         elif data["kind"] == "ping":
             answer["replies"].append(message("pong"))
         elif data["kind"] != "pong":
+            if (isinstance(peer, Guest) and data["kind"] == "commit"
+                    and peer.rematch == "agreed" and data["game"] != peer.game_id):
+                peer = session.peer = peer.next_game(data["game"])  # the rematch's game
             if data["game"] != peer.game_id:
                 raise PeerError("wrong-game", "this message is for another game")
-            if isinstance(peer, Host):
+            if data["kind"] in ("rematch", "rematch-accept"):
+                receive_rematch(session, peer, data["kind"], answer)
+            elif isinstance(peer, Host):
                 host_receives(session, peer, data, request, answer)
             else:
                 guest_receives(peer, data, request, answer)
@@ -312,7 +392,9 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
         answer["replies"].insert(0, refusal(error))
         if isinstance(peer, Guest) and error.reason == "out-of-step":  # ask to be resent
             answer["replies"].append(message("hello", game=peer.game_id, seen=len(peer.events)))
-    answer["record"] = peer.record()
+    answer["record"] = role(session).record()
+    answer["game"] = role(session).game_id
+    answer["match"] = match_of(session)
     return answer
 
 
@@ -351,10 +433,11 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
     if kind == "checked":
         if not game.is_over:
             raise PeerError("bad-order", "the game is not over: nothing was revealed")
-        answer["verdict"] = data["problems"]
+        answer["verdict"] = host.checked = data["problems"]
         return
     if data["move"] == "resign":  # the guest leaves: the game ends, and is revealed
-        host_resigns_guest(session, host, game, request, answer)
+        if not game.is_over:  # (sent again on connecting again: once over, nothing to do)
+            host_resigns_guest(session, host, game, request, answer)
         return
     if game.current_player != host.guest_seat:
         raise PeerError("out-of-turn", "it is not your turn")
@@ -384,6 +467,45 @@ def host_resigns_guest(session: Session, host: Host, game: Game, request: Reques
         "seat": host.seat, "events_from": request.get("events_from", before),
         "proof": request.get("proof")})
     answer["replies"].extend(host.outbox(game))
+
+
+def finished(session: Session, peer: Host | Guest) -> bool:
+    """Whether this side's game is over and checked: a rematch may be offered."""
+    if isinstance(peer, Guest):
+        return peer.verdict is not None
+    return (peer.guest_bytes is not None and session.game is not None
+            and session.game.is_over and peer.checked is not None)
+
+
+def receive_rematch(session: Session, peer: Host | Guest, kind: str,
+                    answer: dict[str, Any]) -> None:
+    """The friend offers a rematch, or takes this side's offer: once both want one the
+    host starts the next game (its commitment goes to the guest)."""
+    if not finished(session, peer):
+        raise PeerError("bad-order", "this game is not over and checked: no rematch yet")
+    if kind == "rematch" and peer.rematch in (None, "asked"):
+        peer.rematch = answer["rematch"] = "asked"
+        return
+    if kind == "rematch-accept" and peer.rematch not in ("offered", "agreed"):
+        raise PeerError("bad-order", "no rematch was offered")
+    answer["rematch"] = "accepted"  # (or both offered at once: the same)
+    if isinstance(peer, Host):
+        if kind == "rematch":
+            answer["replies"].append(message("rematch-accept", game=peer.game_id))
+        answer["replies"].append(start_rematch(session, peer))
+    else:
+        peer.rematch = "agreed"
+
+
+def start_rematch(session: Session, host: Host) -> str:
+    """The host's next game with the same friend: the match goes on, and the guest is sent
+    the new game's commitment (the old game stays the session's until it is dealt)."""
+    following = host.next_game()
+    following.match = host.tally(session.game)
+    session.peer = following
+    return message("commit", game=following.game_id, seat=following.guest_seat,
+                   rules=following.rules.to_dict(),
+                   commitment=commitment(following.host_bytes))
 
 
 def guest_receives(guest: Guest, data: Message, request: Request,
@@ -426,21 +548,25 @@ def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
     if not isinstance(host, Host) or host.guest_bytes is None:
         raise PeerError("unexpected", "only a host with a dealt game sends updates")
     game = session.require_game()
-    return {"messages": host.outbox(game), "record": host.record()}
+    return {"messages": host.outbox(game), "record": host.record(), "match": match_of(session)}
 
 
 def peer_move(session: Session, request: Request) -> dict[str, Any]:
-    """The guest's move as a message for the host (who judges it)."""
+    """The guest's move as a message for the host (who judges it), and the record to keep
+    (a resignation is kept until the host's game-over update comes: sent again on
+    connecting again, it reaches the host even when made while apart)."""
     guest = role(session)
     text = request.get("move")
     if not isinstance(guest, Guest) or not isinstance(text, str):
         raise PeerError("bad-field", "only a guest sends a move, given as text")
     if text == "resign":  # not a move of the save: it records who resigned
         move = text
+        guest.resigning = guest.winner is None
     else:
         move = str(Move.parse(text))
         guest.pending = (move, len(guest.events), guest.mark)
-    return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events))}
+    return {"message": message("move", game=guest.game_id, move=move, seen=len(guest.events)),
+            "record": guest.record()}
 
 
 def peer_leave(session: Session, request: Request) -> dict[str, Any]:
@@ -466,6 +592,34 @@ def peer_leave(session: Session, request: Request) -> dict[str, Any]:
             texts.extend(peer.outbox(game))
     session.peer = None
     return {"messages": texts}
+
+
+def peer_rematch(session: Session, request: Request) -> dict[str, Any]:
+    """This side wants a rematch of its finished, checked game: an offer, or the answer to
+    the friend's. Returns the ``messages`` to send, the ``game`` (the next one's id once
+    the host starts it), ``match`` and ``record``.
+
+    >>> from cribbage.protocol import Session
+    >>> host = Session()
+    >>> game_id = result(host, "peer_host", {"rules": {"target": 61}})["game"]
+    >>> json.loads(host.call("peer_rematch"))["error"]["message"]
+    'this game is not over and checked: no rematch yet'
+    """
+    peer = role(session)
+    if not finished(session, peer):
+        raise PeerError("bad-order", "this game is not over and checked: no rematch yet")
+    if peer.rematch == "asked":
+        texts = [message("rematch-accept", game=peer.game_id)]
+        if isinstance(peer, Host):
+            texts.append(start_rematch(session, peer))
+        else:
+            peer.rematch = "agreed"
+    else:
+        peer.rematch = peer.rematch or "offered"
+        texts = [message("rematch", game=peer.game_id)]
+    current = role(session)
+    return {"messages": texts, "game": current.game_id, "match": match_of(session),
+            "record": current.record()}
 
 
 def peer_reaction(session: Session, request: Request) -> dict[str, Any]:
@@ -499,5 +653,6 @@ def seat_in(request: Request) -> int:
 
 ENDPOINTS = {"peer_host": peer_host, "peer_guest": peer_guest, "peer_receive": peer_receive,
              "peer_outbox": peer_outbox, "peer_move": peer_move, "peer_leave": peer_leave,
-             "peer_reaction": peer_reaction, "peer_check": peer_check}
+             "peer_reaction": peer_reaction, "peer_check": peer_check,
+             "peer_rematch": peer_rematch}
 """The endpoints of a game between two devices (merged into the protocol's table)."""

@@ -99,8 +99,9 @@ A game with a friend on another device
     the ``hello`` to send first.
 ``peer_receive({"text", "events_from"?, "proof"?})``
     One message from the peer: ``{"replies", "update", "reaction", "refused",
-    "peer_refused", "verdict", "left", "record"}``. The host applies a guest's move only
-    if it is the guest's turn and legal; a refused message changes nothing.
+    "peer_refused", "verdict", "left", "rematch", "game", "match", "record"}``. The
+    host applies a guest's move only if it is the guest's turn and legal; a refused
+    message changes nothing.
 ``peer_outbox({})``, ``peer_move({"move"})``, ``peer_reaction({"reaction"})``
     The host's messages after its own move (the guest's update, then the
     reveal when the game is over), the guest's move and a quick reaction.
@@ -108,6 +109,10 @@ A game with a friend on another device
     This side leaves for another game: ``{"messages"}`` telling the friend
     (``left``; a game not over is lost: the host resigns and reveals, a
     guest's ``left`` has the host resign the guest).
+``peer_rematch({})``
+    A rematch of the finished, checked game: this side's offer, or its yes to the
+    friend's (``{"messages", "game", "match", "record"}``; the host's yes also
+    commits to the next game, whose ``game`` is new).
 ``peer_check({"commitment", "host_bytes", "guest_bytes", "save", "seat", "seen"})``
     The guest's after-game check, statelessly: ``{"problems": [...]}``.
 

@@ -361,3 +361,146 @@ def test_the_guest_refuses_a_reveal_whose_save_stops_short() -> None:
     assert problem in answer["verdict"]
     checked = json.loads(answer["replies"][-1])
     assert checked["kind"] == "checked" and problem in checked["problems"]  # the host is told
+
+
+# --- a rematch -----------------------------------------------------------------------
+
+
+def from_host(pair: Pair, text: str) -> dict[str, Any]:
+    """The guest takes one of the host's messages; its replies go back over the wire."""
+    answer = call(pair.guest, "peer_receive", {"text": text})
+    if answer["update"] is not None:
+        pair.guest_view = answer["update"]["view"]
+    pair.to_host(answer["replies"])
+    return answer
+
+
+def test_a_rematch_deals_a_new_game_from_a_new_commitment_and_keeps_the_match() -> None:
+    pair, _ = finished(7)
+    first = pair.game
+    winner = first.outcome.winner  # type: ignore[union-attr]
+    old_record = json.loads(pair.guest.peer.record())  # type: ignore[union-attr]
+    assert pair.reported == []  # the first game's reveal was checked
+    offer = call(pair.host, "peer_rematch")
+    assert [json.loads(text)["kind"] for text in offer["messages"]] == ["rematch"]
+    asked = call(pair.guest, "peer_receive", {"text": offer["messages"][0]})
+    assert asked["rematch"] == "asked" and asked["replies"] == []
+    accept = call(pair.guest, "peer_rematch")  # the guest accepts: the host deals anew
+    assert [json.loads(text)["kind"] for text in accept["messages"]] == ["rematch-accept"]
+    sent: list[str] = []
+    original = pair.to_guest
+
+    def spy(texts: list[str]) -> None:
+        sent.extend(texts)
+        original(texts)
+
+    pair.to_guest = spy  # type: ignore[method-assign]
+    pair.to_host(accept["messages"])
+    second = pair.game
+    host, guest = pair.host.peer, pair.guest.peer
+    assert isinstance(host, peersession.Host) and isinstance(guest, peersession.Guest)
+    assert second is not first and not second.is_over and not pair.refused
+    assert host.game_id == guest.game_id != pair.game_id  # a new game id...
+    assert guest.commitment == commitment(host.host_bytes) != old_record["commitment"]
+    assert guest.guest_bytes and guest.guest_bytes.hex() != old_record["guest_bytes"]
+    assert second.setup["seed"] == shared_seed(host.host_bytes, guest.guest_bytes)
+    assert second.rules == first.rules and second.setup["first_dealer"] is None  # cut
+
+    expected = [int(seat == winner) for seat in (0, 1)]
+    assert call(pair.host, "peer_outbox")["match"] == expected == guest.tally()
+    assert json.loads(host.record())["match"] == expected == json.loads(guest.record())["match"]
+    # The guest still never holds the host's hidden cards.
+    view = json.loads([text for text in sent if '"kind":"update"' in text][-1])["view"]
+    assert not any(f'"{card.code}"' in json.dumps(view) for card in second.hands[0])
+    pair.to_guest = original  # type: ignore[method-assign]
+
+    # The second game, then a rematch the guest offers and the host accepts.
+    pair.verdict = pair.reported = None
+    pair.play_out(random.Random(9))
+    assert pair.verdict == [] and pair.reported == []  # the new reveal checks as the first
+    offer = call(pair.guest, "peer_rematch")["messages"]
+    asked = call(pair.host, "peer_receive", {"text": offer[0]})
+    assert asked["rematch"] == "asked"
+    accept = call(pair.host, "peer_rematch")
+    assert [json.loads(text)["kind"] for text in accept["messages"]] == [
+        "rematch-accept", "commit"]
+    assert second.is_over and accept["game"] != host.game_id
+    answers = [from_host(pair, text) for text in accept["messages"]]
+    assert answers[0]["rematch"] == "accepted" and answers[1]["game"] == accept["game"]
+    assert sum(pair.guest.peer.tally()) == 2
+    assert sum(call(pair.host, "peer_outbox")["match"]) == 2
+    assert not pair.refused
+
+
+def test_rematch_messages_out_of_order_or_malformed_are_refused() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    early = message("rematch", game=pair.game_id)
+    assert hostile(pair, early)["reason"] == "bad-order"  # the game is not over
+    reply = json.loads(pair.host.call("peer_rematch"))
+    assert reply["ok"] is False and "not over" in reply["error"]["message"]
+    answer = call(pair.guest, "peer_receive", {"text": early})
+    assert answer["refused"]["reason"] == "bad-order" and answer["rematch"] is None
+
+    pair, _ = finished(7)
+    for text, reason in (
+            (message("rematch-accept", game=pair.game_id), "bad-order"),  # nothing offered
+            (message("rematch", game="0" * 16), "wrong-game"),
+            (json.dumps({"v": 1, "kind": "rematch", "game": pair.game_id, "seat": 0}),
+             "bad-field"),
+            (json.dumps({"v": 1, "kind": "rematch"}), "bad-field")):
+        before = pair.host.peer.record()  # type: ignore[union-attr]
+        assert hostile(pair, text)["reason"] == reason, text
+        assert pair.host.peer.record() == before  # type: ignore[union-attr]
+        assert pair.host.peer.rematch is None  # type: ignore[union-attr]
+    # A commitment to another game, with no rematch agreed: the guest keeps its game.
+    forged = message("commit", game="1" * 16, seat=1, rules={"target": 61},
+                     commitment="0" * 64)
+    answer = call(pair.guest, "peer_receive", {"text": forged})
+    assert answer["refused"]["reason"] == "wrong-game" and answer["game"] == pair.game_id
+
+
+def test_the_match_survives_both_sides_reloading_in_the_rematch() -> None:
+    pair, _ = finished(7)
+    pair.to_host(call(pair.guest, "peer_rematch")["messages"])  # the guest offers...
+    for text in call(pair.host, "peer_rematch")["messages"]:  # ...the host accepts
+        from_host(pair, text)
+    match = call(pair.host, "peer_outbox")["match"]
+    assert sum(match) == 1
+    pair.play_out(random.Random(3), moves=6)
+    host, guest = Session(), Session()
+    resumed = call(host, "peer_host", {"record": call(pair.host, "peer_outbox")["record"],
+                                       "save": pair.game.to_json()})
+    assert resumed["match"] == match
+    joined = call(guest, "peer_guest", {"record": pair.guest.peer.record()})  # type: ignore[union-attr]
+    assert joined["match"] == match
+
+
+def test_a_resignation_made_while_apart_reaches_the_host_on_connecting_again() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    lost = call(pair.guest, "peer_move", {"move": "resign"})  # the channel is down: lost
+    assert json.loads(lost["record"])["resigning"] is True and not pair.game.is_over
+    guest = Session()  # the guest's page reloads, and connects again from its record
+    joined = call(guest, "peer_guest", {"record": lost["record"]})
+    assert [json.loads(text)["kind"] for text in joined["messages"]] == ["hello", "move"]
+    pair.guest = guest
+    pair.to_host(joined["messages"])
+    assert pair.game.is_over and pair.game.setup["resigned"] == 1 and not pair.refused
+    assert pair.verdict == [] and pair.reported == []
+    assert json.loads(guest.peer.record())["resigning"] is False  # type: ignore[union-attr]
+    again = call(Session(), "peer_guest", {"record": guest.peer.record()})  # type: ignore
+    assert len(again["messages"]) == 1  # answered: never sent again
+
+
+def test_a_host_that_resigns_while_apart_tells_the_guest_on_its_hello() -> None:
+    pair = Pair()
+    pair.play_out(random.Random(6), moves=9)
+    call(pair.host, "resign", {"seat": 0})  # nothing reaches the guest: the channel is down
+    assert pair.game.is_over and pair.verdict is None
+    record = pair.guest.peer.record()  # type: ignore[union-attr]
+    guest = Session()
+    pair.guest = guest
+    pair.to_host([call(guest, "peer_guest", {"record": record})["message"]])
+    assert pair.guest_view is not None and pair.guest_view["outcome"]["winner"] == 1
+    assert pair.verdict == [] and pair.reported == [] and not pair.refused

@@ -308,6 +308,103 @@ def test_a_whole_game_over_the_channel_ends_in_a_verified_deal(
     assert not errors, errors
 
 
+def resign(page: Any) -> None:
+    page.locator(".table-header [data-action=new-game]").click()
+    page.get_by_role("button", name="Resign this game", exact=True).click()
+
+
+def rematch(asker: Any, taker: Any) -> None:
+    """Both games over and checked: ``asker`` offers a rematch, ``taker`` is asked and
+    accepts; both tables then play a new game (the last one's end gone)."""
+    asker.get_by_role("button", name="Rematch", exact=True).click()
+    asker.wait_for_selector("#game-over .peer-rematch[data-rematch=offered]")
+    taker.wait_for_selector("#game-over .peer-rematch[data-rematch=asked]")
+    assert taker.locator("#game-over .peer-rematch").inner_text() == (
+        "Your friend wants a rematch.")
+    taker.get_by_role("button", name="Accept rematch", exact=True).click()
+    for page in (asker, taker):
+        page.wait_for_selector("#table[data-peer=playing]:not([data-phase=over])"
+                               " #game-over[hidden]", state="attached")
+
+
+def match_shown(page: Any, you: int, friend: int) -> None:
+    """The match score on the table's bar (and kept in the page's record)."""
+    text = f"Match: You {you} – Friend {friend}"
+    page.wait_for_function("(text) => document.querySelector('.peer-reactions .peer-match')"
+                           "?.textContent == text", arg=text)
+    assert page.locator(".peer-reactions .peer-match").is_visible()
+
+
+def test_a_rematch_over_the_same_channel_with_a_fresh_shuffle_and_the_match_score(
+        browsers: list[Any], base_url: str) -> None:
+    """The guest resigns at once; both games are checked; the host offers a rematch and
+    the guest accepts: a new game (its own id and commitment) over the same channel, the
+    match 1-0 on both tables. The host resigns that one: checked again, the guest offers,
+    the host accepts: 1-1."""
+    errors: list[str] = []
+    host, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    exchange_codes(host, guest, invitation)
+    first = (kept_record(host)["game"], kept_record(guest)["commitment"])
+    resign(guest)
+    assert_verified(host, guest)
+    for page, text in ((host, "Match: You 1 – Friend 0"), (guest, "Match: You 0 – Friend 1")):
+        line = page.locator("#game-over .peer-match")
+        line.wait_for()
+        assert line.inner_text() == text
+    rematch(host, guest)
+    match_shown(host, 1, 0)
+    match_shown(guest, 0, 1)
+    second = (kept_record(host)["game"], kept_record(guest)["commitment"])
+    assert second[0] != first[0] and second[1] != first[1]  # a new game, a new commitment
+    assert kept_record(host)["match"] == kept_record(guest)["match"] == [1, 0]
+    assert kept_record(guest)["game"] == second[0]
+
+    resign(host)  # the rematch's reveal is checked as the first game's was
+    assert_verified(host, guest)
+    assert guest.locator("#game-over .peer-match").inner_text() == "Match: You 1 – Friend 1"
+    guest.get_by_role("button", name="Rematch", exact=True).click()
+    host.wait_for_selector("#game-over .peer-rematch[data-rematch=asked]")
+    assert_no_violations(host, "the game-over dialog offering a rematch", "#game-over")
+    host.get_by_role("button", name="Accept rematch", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]:not([data-phase=over])"
+                               " #game-over[hidden]", state="attached")
+    match_shown(host, 1, 1)
+    match_shown(guest, 1, 1)
+    assert "rematch" not in host.locator(".announce").inner_text()  # the last game's words go
+    assert kept_record(host)["game"] not in (first[0], second[0])
+    assert not errors, errors
+
+
+def test_a_resignation_made_while_apart_reaches_the_friend_on_connecting_again(
+        browsers: list[Any], base_url: str) -> None:
+    """The host's page closes; the guest, apart, resigns: its record keeps the
+    resignation. The host's page opens again and the two connect: the host's table shows
+    the guest's resignation, and the guest checks the reveal."""
+    errors: list[str] = []
+    host, invitation = host_invites(browsers[0], base_url, errors)
+    guest = new_page(browsers[1], base_url, errors)
+    exchange_codes(host, guest, invitation)
+    context = host.context
+    host.close()
+    guest.wait_for_selector("#table[data-peer=closed][data-dialog=peer]")
+    guest.get_by_role("button", name="Cancel", exact=True).click()  # back to the table, apart
+    resign(guest)
+    logged(guest, "You resigned while apart from your friend")
+    assert kept_record(guest)["resigning"] is True
+    host = new_page(None, "", errors, context, "host")
+    host.goto("/?speed=0")
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_selector("#table[data-peer=code]")
+    guest.locator(".peer-reactions [data-action=peer-reopen]").click()
+    paste_codes(host, guest)
+    host.wait_for_selector("#table[data-phase=over] #game-over:not([hidden])")
+    assert host.locator("#game-over .peer-ending").get_attribute("data-ending") == "resigned"
+    assert_verified(host, guest)
+    assert not errors, errors
+
+
 # --- why a connection failed ---------------------------------------------------------
 
 

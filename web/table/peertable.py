@@ -11,6 +11,10 @@ updates come back over the channel: the guest's page only ever holds its
 own seat's view. An update that comes while the table waits on this side's
 person (the friend resigned or left while it was this side's turn) is drawn
 at once (:meth:`PeerTable.idle`), whatever this side had begun to choose.
+After a game over and checked, either side may offer a rematch over the same
+channel (``peer_rematch``); once the other accepts, the host's engine deals a
+new game (a new id and commitment) and both tables start it, the match score
+(kept in the records) carried on.
 """
 
 import asyncio
@@ -27,7 +31,7 @@ PEER_KEY = "cribbage.peer"  # the game with a friend: the side's record (and the
 ICE_KEY = "cribbage.peer.ice"  # the player's STUN/TURN servers
 REACTIONS = ("good_game", "nice_hand", "your_turn", "well_played", "thanks")
 ACTIONS = ("peer-host", "peer-connect", "peer-copy", "peer-share", "peer-cancel", "peer-react",
-           "peer-reinvite", "peer-reopen")
+           "peer-reinvite", "peer-reopen", "peer-rematch")
 
 
 class PeerTable:
@@ -52,6 +56,9 @@ class PeerTable:
         self.resuming = False  # the guest joined a kept game again: redraw it at once
         self.left = False  # the friend left this game for another
         self.delivering = False  # an update nobody waited for is about to be drawn
+        self.connected = False  # the channel is open
+        self.match = None  # games won by each seat in this match (the engine's count)
+        self.rematch = None  # "offered", "asked" (by the friend), "agreed" or "left"
 
     @property
     def words(self):
@@ -94,6 +101,8 @@ class PeerTable:
         for text in out.get("messages", []) if ok else []:
             self.link.send(text)
         self.keep(out.get("record") if ok else None)
+        if ok:
+            self.match = out["match"]
 
     async def resign(self):
         """This side resigns, whoever's turn it is: the host's engine ends the game and
@@ -108,13 +117,19 @@ class PeerTable:
                 return
             self.handed = update["view"]["events_total"]
             await self.send_outbox()
+            if not self.connected:  # the friend's hello on reconnecting brings the end
+                log(self.dom, self.words.t("peer.resign_kept"))
             self.hand(update)
             return
         ok, made = await self.engine("peer_move", {"move": "resign"})
         if not ok:
             self.game.show_error(made)
-        elif self.link is not None:
+            return
+        self.keep(made["record"])  # kept until the host answers: sent again on reconnecting
+        if self.connected:
             self.link.send(made["message"])  # the host's answer is the game's end
+        else:
+            log(self.dom, self.words.t("peer.resign_kept"))
 
     async def leave(self):
         """This side goes on to another game: the friend's table is told (a game not over
@@ -132,15 +147,33 @@ class PeerTable:
         """No game with a friend at this table any more."""
         self.role = self.game_id = self.link = self.record = None
         self.save_text = self.verdict = self.shown = None
-        self.started = self.moved = self.resuming = self.left = False
+        self.started = self.moved = self.resuming = self.left = self.connected = False
         self.handed = 0
         self.waiting = []
+        self.match = self.rematch = None
         storage_set(PEER_KEY, None)
         window.cribbagePeerLink = None
         self.dom.part(".peer-reactions").hidden = True
-        for line in (".fair-check", ".peer-ending"):  # the next game's end is not a friend's
-            self.dom.game_over.querySelector(line).hidden = True
+        self.clear_over()
         self.dom.table.removeAttribute("data-peer")
+
+    def clear_over(self):
+        """The game-over dialog's lines about a friend go (the next game's end is its own)."""
+        for line in (".fair-check", ".peer-ending", ".peer-match", ".peer-rematch",
+                     "[data-action=peer-rematch]"):
+            self.dom.game_over.querySelector(line).hidden = True
+
+    def next_game(self, game_id, record):
+        """The rematch is agreed: this side's game is now ``game_id`` (its record kept at
+        once, the match with it); the table starts it with its first update."""
+        self.game_id, self.record = game_id, record
+        self.started = self.moved = self.resuming = self.left = False
+        self.handed = 0
+        self.waiting = []
+        self.verdict = self.shown = self.save_text = None
+        self.rematch = "agreed"
+        self.save(None)
+        self.draw_over()
 
     def hand(self, update):
         """An update for the table, in order: the loop waiting for the friend takes it;
@@ -289,7 +322,7 @@ class PeerTable:
             self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
             return
         self.role, self.record, self.settings = "host", hosted["record"], settings
-        self.game_id, self.save_text = hosted["game"], None
+        self.game_id, self.save_text, self.match = hosted["game"], None, hosted["match"]
         await self.invite("peer.send_invitation")
 
     async def invite(self, key):
@@ -314,7 +347,7 @@ class PeerTable:
             self.status("peer.failed", {"reason": shell.error_text(self.words, hosted)})
             return
         self.role, self.record, self.game_id = "host", hosted["record"], hosted["game"]
-        self.save_text = kept["save"]
+        self.save_text, self.match = kept["save"], hosted["match"]
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
         if hosted["update"] is not None:
             self.started = True
@@ -343,10 +376,11 @@ class PeerTable:
             self.status("peer.failed", {"reason": shell.error_text(self.words, joined)})
             return
         self.role, self.record, self.game_id = "guest", joined["record"], joined["game"]
+        self.match = joined["match"]
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
         self.listen()
         await self.show_code(self.link, "peer.send_answer")
-        await self.opened(joined["message"])
+        await self.opened(joined["messages"])
 
     async def connect(self):
         """The host pasted the answer (or the guest an invitation)."""
@@ -368,14 +402,15 @@ class PeerTable:
             self.failed(opened.reason)
             return
         self.status("peer.connected")
+        self.connected = True
         self.dom.table.setAttribute("data-peer", "playing" if self.started else "connected")
         self.reopen_button(False)
         if self.started:  # connected again: back to the game (a muggins call's time anew)
             self.close()
             if not self.state.busy:
                 self.game.handoff.offer_muggins()
-        if first is not None:
-            self.link.send(first)
+        for text in first or []:  # the guest's hello (and a resignation made while apart)
+            self.link.send(text)
 
     def failed(self, reason):
         """A connection that did not open: its cause and the next step, in the page's
@@ -407,6 +442,8 @@ class PeerTable:
             self.closed(reason)
 
     def closed(self, reason):
+        self.connected = False
+        self.draw_over()  # no rematch over a closed channel
         if not self.started:  # (a failure to connect says more than that it closed)
             if self.dom.table.getAttribute("data-peer") != "failed":
                 self.dom.table.setAttribute("data-peer", "closed")
@@ -446,7 +483,20 @@ class PeerTable:
             self.take(answer)
 
     def take(self, answer):
-        """Show what a message brought: a refusal, a reaction, an update, the check."""
+        """Show what a message brought: a refusal, a reaction, an update, the check, a
+        rematch offered or agreed."""
+        self.match = answer["match"]
+        if answer["game"] != self.game_id:  # the rematch's game: its update starts it
+            self.next_game(answer["game"], answer["record"])
+        if answer["rematch"] == "asked":
+            self.rematch = "asked"
+            said = self.words.t("peer.rematch_asked")
+            log(self.dom, said)
+            self.game.announce(said)
+            self.draw_over()
+        elif answer["rematch"] == "accepted":
+            self.rematch = "agreed"
+            self.draw_over()
         if answer["refused"]:
             log(self.dom, self.words.t("peer.refused", {"message": self.words.t(
                 "peer.reason." + answer["refused"]["reason"])}))
@@ -463,6 +513,8 @@ class PeerTable:
             self.game.announce(said)
         if answer["left"]:  # the game's end follows (or came before): nothing to resume
             self.left = True
+            self.rematch = "left"
+            self.draw_over()
             log(self.dom, self.words.t("peer.ending.left"))
             storage_set(PEER_KEY, None)
         update = answer["update"]
@@ -496,6 +548,10 @@ class PeerTable:
         settings["peer"] = self.role
         self.close()
         self.game.close_dialog()
+        self.dom.game_over.hidden = True  # a rematch: the last game's end goes
+        self.dom.part(".announce").innerHTML = ""  # and its words (a rematch asked for)
+        self.clear_over()
+        self.rematch = None
         self.dom.table.setAttribute("data-peer", "playing")
         self.game.begin(settings, view)
         self.draw_reactions()
@@ -514,7 +570,63 @@ class PeerTable:
             + name + '">' + escape(self.words.t("peer.reaction." + name)) + "</button>"
             for name in REACTIONS) + (
             '<button type="button" data-action="peer-reopen" hidden>'
-            + escape(self.words.t("peer.reopen")) + "</button>")
+            + escape(self.words.t("peer.reopen")) + "</button>"
+            + '<span class="peer-match" hidden></span>')
+        self.draw_match()
+
+    def match_text(self):
+        """The match score from this side ("Match: You 1 – Friend 0"), or None before a
+        game of it has ended."""
+        if not self.match or not sum(self.match) or self.state.view is None:
+            return None
+        mine = self.state.view["seat"]
+        return self.words.t("peer.match", {"you": self.match[mine],
+                                           "friend": self.match[1 - mine]})
+
+    def draw_match(self):
+        text = self.match_text()
+        for line in (self.dom.part(".peer-reactions .peer-match"),
+                     self.dom.game_over.querySelector(".peer-match")):
+            if line is not None:
+                line.hidden = text is None or self.role is None
+                set_text(line, text or "")
+
+    def draw_over(self):
+        """The game-over dialog's match score and rematch: the offer to make, or the
+        friend's to accept, once the game is checked and the channel open."""
+        self.draw_match()
+        dialog = self.dom.game_over
+        line = dialog.querySelector(".peer-rematch")
+        button = dialog.querySelector("[data-action=peer-rematch]")
+        rematch = self.rematch if self.role is not None else None
+        # (A friend who left is said in the log and the closed channel hides the offer.)
+        key = {"offered": "peer.rematch_offered", "asked": "peer.rematch_asked",
+               "agreed": "peer.rematch_starting"}.get(rematch)
+        line.hidden = key is None
+        set_text(line, self.words.t(key) if key else "")
+        line.setAttribute("data-rematch", rematch or "")
+        button.hidden = not (self.role is not None and self.connected and self.verdict is not None
+                             and rematch in (None, "asked"))
+        set_text(button, self.words.t("peer.rematch_accept" if rematch == "asked"
+                                      else "peer.rematch"))
+
+    async def ask_rematch(self):
+        """This side wants a rematch: its offer, or its yes to the friend's (the host then
+        deals the next game at once)."""
+        ok, made = await self.engine("peer_rematch", {})
+        if not ok:
+            self.game.show_error(made)
+            self.draw_over()
+            return
+        for text in made["messages"]:
+            self.link.send(text)
+        self.match = made["match"]
+        if made["game"] != self.game_id:
+            self.next_game(made["game"], made["record"])
+            return
+        self.keep(made["record"])
+        self.rematch = "agreed" if self.rematch == "asked" else "offered"
+        self.draw_over()
 
     def ending(self):
         """How the friend ended the game, for the game-over dialog: "left", "resigned"
@@ -540,6 +652,7 @@ class PeerTable:
             line.hidden = False
             line.setAttribute("data-verified", "true" if not problems else "false")
             set_text(line, text)
+        self.draw_over()  # checked: a rematch may be offered
 
     async def react(self, name):
         ok, made = await self.engine("peer_reaction", {"reaction": name})
@@ -577,6 +690,9 @@ class PeerTable:
             self.link, self.role = None, None
             self.close()
             self.game.open_dialog()
+        elif action == "peer-rematch" and self.link is not None:
+            target.hidden = True  # one offer (or answer) per press
+            asyncio.create_task(self.ask_rematch())
         elif action == "peer-react":
             asyncio.create_task(self.react(target.getAttribute("data-reaction")))
 

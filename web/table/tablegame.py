@@ -533,6 +533,7 @@ class TableGame(TableInput):
         line.hidden = ending is None
         line.textContent = self.words.t("peer.ending." + ending) if ending else ""
         line.setAttribute("data-ending", ending or "")
+        self.friend.draw_over()  # the match score, and the rematch on offer
 
     # --- language ----------------------------------------------------------------------
 
@@ -570,6 +571,7 @@ class TableGame(TableInput):
             self.show.redraw()
         if state.over is not None:
             self.draw_game_over()
+        self.friend.draw_match()
         self.coach.redraw()
         self.review.redraw()
         self.handoff.redraw()
