@@ -189,24 +189,43 @@ def render_opponents(dom, state):
     """Every player's panel (yours first: the scores' ``data-score`` in seat order from
     you, one a score), the others' hands as fans, and the cut cards while they show."""
     players = state.view["rules"]["players"]
-    panels = []
+    pieces = []
     cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
     keyed = {state.team_of(state.viewer)}
     for place, seat in enumerate(handoffview.seat_order(state.viewer, players)):
         team = state.team_of(seat)
-        panels.append('<div class="opponent" data-seat="' + str(seat)
-                      + '" data-place="' + str(place + 1) + '">'
-                      + player_panel(state, seat, team not in keyed, cutting)
-                      + '<div class="hand small" data-size="' + str(
-                          state.view["hand_sizes"][seat]) + '">'
-                      + seat_cards(state, seat) + "</div>"
-                      + cut_card(state, seat) + "</div>")
+        pieces += [('<div class="opponent" data-seat="' + str(seat) + '" data-place="'
+                    + str(place + 1) + '">', None),
+                   (player_panel(state, seat, team not in keyed, cutting),
+                    '.opponent[data-seat="' + str(seat) + '"] > .player'),
+                   ('<div class="hand small" data-size="' + str(state.view["hand_sizes"][seat])
+                    + '">' + seat_cards(state, seat) + "</div>" + cut_card(state, seat)
+                    + "</div>", None)]
         keyed.add(team)
-    if fill(dom, state, ".opponents", "".join(panels)):
+    if fill_around(dom, state, ".opponents", pieces):
         # the CSS seats them by position
         dom.part(".opponents").setAttribute("data-players", str(players))
-    fill(dom, state, ".felt .you", player_panel(state, state.viewer, True, cutting)
-         + cut_card(state, state.viewer))
+    fill_around(dom, state, ".felt .you", [
+        (player_panel(state, state.viewer, True, cutting), ".felt .you > .player"),
+        (cut_card(state, state.viewer), None)])
+
+
+def fill_around(dom, state, selector, pieces):
+    """Draw region ``selector`` from ``pieces``, each ``(markup, None)`` or ``(markup,
+    panel)``, a player's panel found by the selector ``panel``: the whole region when
+    anything else in it changed, else only the panels that changed (whose turn it is
+    moves two panels, and the hands beside them stay). True if written whole."""
+    frame = "".join(markup if panel is None else "|" + panel for markup, panel in pieces)
+    if state.regions.changed(selector, frame):  # the region's key holds all but the panels
+        dom.part(selector).innerHTML = "".join(markup for markup, panel in pieces)
+        for markup, panel in pieces:
+            if panel is not None:
+                state.regions.changed(panel, markup)
+        return True
+    for markup, panel in pieces:
+        if panel is not None and state.regions.changed(panel, markup):
+            dom.part(panel).outerHTML = markup
+    return False
 
 
 def seat_cards(state, seat):
