@@ -103,6 +103,9 @@ class Game:
         # (index in moves, seat, deal) of each real choice (a discard or a play with
         # more than one legal move): how far a take-back may go (see undo()).
         self.decisions: list[tuple[int, int, int]] = []
+        # Each deal's salt and deck order (deal_secret): fixed by the setup, and asked for
+        # every deal so far with each move's fair-deal proof, so shuffled once.
+        self._secrets: dict[int, tuple[str, tuple[str, ...]]] = {}
 
     # --- creating games ----------------------------------------------------
 
@@ -332,9 +335,12 @@ class Game:
             raise GameStateError(f"no deal {number!r}: deals are numbered from 1")
         if number == 1 and "script" in self.setup:
             raise GameStateError("a scripted deal was not shuffled: there is nothing to commit to")
-        key = f"{self.setup['seed']}/salt/{number}".encode()
-        salt = hashlib.sha256(key).hexdigest()[:32]
-        return salt, [card.code for card in self._deck_for(number)]
+        if number not in self._secrets:
+            key = f"{self.setup['seed']}/salt/{number}".encode()
+            self._secrets[number] = (hashlib.sha256(key).hexdigest()[:32],
+                                     tuple(card.code for card in self._deck_for(number)))
+        salt, deck = self._secrets[number]
+        return salt, list(deck)
 
     # --- doing ----------------------------------------------------------------
 

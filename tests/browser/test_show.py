@@ -252,17 +252,21 @@ def test_a_card_you_play_is_on_the_pile_before_the_engine_answers(app: Any,
           // still being drawn when the card was clicked marks one too)
           if (seen.pile !== undefined && mark.startTime >= start && seen.drawn === undefined) {
             seen.drawn = mark.startTime - start;
-            setTimeout(() => resolve(seen), 0);
+            // The table as that redraw left it, read at once: at ?speed=0 the computer's
+            // answer may start a new pile before the test could look again.
+            seen.laid = [...document.querySelectorAll('.pile .played .card')]
+              .filter(c => c.dataset.card === code).length;
+            seen.pending = document.querySelectorAll('.pile .played[data-pending]').length;
+            seen.inHand = document.querySelectorAll(
+              `.seat-human .card[data-card="${code}"]`).length;
+            resolve(seen);
           }
         }
       }).observe({type: 'mark'});
       document.querySelector(`.seat-human button.card[data-card="${code}"]`).click();
     })""", code)
     assert times["early"] and times["pile"] < times["drawn"], times
-    laid = page.locator(f'.pile .played .card[data-card="{code}"]')
-    assert laid.count() == 1
-    assert page.locator(".pile .played[data-pending]").count() == 0
-    assert page.locator(f'.seat-human .card[data-card="{code}"]').count() == 0
+    assert (times["laid"], times["pending"], times["inHand"]) == (1, 0, 0), times
 
 
 # The stage's parts, each in view, measured in one snapshot.

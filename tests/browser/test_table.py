@@ -129,6 +129,28 @@ def test_manual_pegging_with_muggins_in_the_play(app: Any, page: Any) -> None:
     assert look(), seen
 
 
+def test_a_card_played_redraws_only_what_it_changed(app: Any, page: Any) -> None:
+    """A move writes only the table's regions whose markup changed (tablestate.Regions):
+    the starter and the crib keep their elements through a card played and answered."""
+    table = Table(app, page).open().start(level="beginner")
+    playable = page.locator(".seat-human button.card[data-action=play]:not([disabled])")
+    table.play_until(lambda: table.phase == "play" and playable.count() == 4)
+    page.evaluate("() => { window.keptParts = ['.starter .card', '.crib-spot .crib-cards',"
+                  " '.felt .you .player'].map((s) => document.querySelector(s)); }")
+    code = playable.first.get_attribute("data-card")
+    playable.first.click()
+    # The card drawn from the engine's reply and the computer's answer taken in.
+    page.wait_for_function(
+        """(code) => document.querySelector(`.pile .played:not([data-pending])
+               [data-card="${code}"]`) && !document.getElementById('table')
+               .hasAttribute('data-busy')""", arg=code)
+    assert table.phase == "play"
+    kept = page.evaluate("() => window.keptParts.map((part) => part !== null && part.isConnected)")
+    assert kept == [True, True, False], kept  # whose turn it is: your panel drawn again
+    assert page.locator(".felt .you .player.turn").count() == 1
+    assert page.locator(".opponent .player.turn").count() == 0
+
+
 def test_reload_resumes_in_the_middle_of_the_play(app: Any, page: Any) -> None:
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "play" and table.my_cards().count() == 3

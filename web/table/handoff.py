@@ -17,7 +17,7 @@ import stored
 from dom import VIEWER_KEY, load, storage_set, url_number
 from pyscript import window
 from pyscript.ffi import to_js
-from tablerender import log, render_centre, render_opponents, render_scores, set_text
+from tablerender import fill, log, render_centre, render_opponents, render_scores, set_text
 
 
 class Handoff:
@@ -97,8 +97,8 @@ class Handoff:
     def hide_cards(self):
         """Take the viewer's cards and anything about them off the page (the coach's
         panel too: a deal's review speaks of the cards of the person who asked)."""
-        self.dom.part(".seat-human .hand").innerHTML = ""
-        self.dom.part(".actions").innerHTML = ""
+        fill(self.dom, self.state, ".seat-human .hand", "")
+        fill(self.dom, self.state, ".actions", "")
         self.game.coach.hide_hint()
         panel = self.dom.part(".coach-panel")
         panel.hidden = True
@@ -142,6 +142,7 @@ class Handoff:
         timer = self.dom.part(".actions .countdown")
         if timer is not None:
             timer.remove()
+            self.state.regions.forget(".actions")
 
     async def count_down(self, seconds):
         """Show the seconds left; when they run out, the call is a pass (said in the log)."""
@@ -151,6 +152,7 @@ class Handoff:
             if timer is None:  # (re)drawn with the actions, e.g. after a language switch
                 self.dom.part(".actions").insertAdjacentHTML(
                     "beforeend", '<p class="countdown" role="timer"></p>')
+                self.state.regions.forget(".actions")
                 timer = self.dom.part(".actions .countdown")
             timer.setAttribute("data-seconds", str(left))
             set_text(timer, self.words.t("muggins.time", {"seconds": left}))

@@ -246,6 +246,7 @@ class TableCoach:
                 asyncio.create_task(self.hint())
         elif action == "review":
             target.disabled = True
+            self.state.regions.forget(".actions")  # its button changed in place
             asyncio.create_task(self.review(int(target.getAttribute("data-deal"))))
         elif action == "stats-reset":
             storage_set(handoffview.stats_key(STATS_KEY, self.book), None)

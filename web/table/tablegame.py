@@ -51,6 +51,7 @@ from tablerender import (
     render_actions,
     render_opponents,
     render_scores,
+    scroll_log,
     set_text,
     show_play,
 )
@@ -731,6 +732,8 @@ class TableGame(TableInput):
         self.dom.table.addEventListener("drop", create_proxy(self.on_drop))
         self.dom.table.addEventListener("dragend", create_proxy(self.on_drag_end))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        self.dom.part("details.log").addEventListener("toggle", create_proxy(
+            lambda event: scroll_log(self.dom) if self.dom.part("details.log").open else None))
         self.dom.stats.addEventListener("change", create_proxy(self.coach.on_change))
         self.dom.stats.querySelector("input[name=backup-file]").addEventListener(
             "change", create_proxy(lambda event: asyncio.create_task(self.saves.open_file(event))))

@@ -38,6 +38,16 @@ def decided(state):
                for event in state.coach.game_events)
 
 
+def fill(dom, state, selector, markup):
+    """Write ``markup`` into the table's region ``selector`` only if it is not what the region
+    shows already (tablestate.Regions): a move redraws what it changed, and the elements of
+    the rest (a focused button among them) stay as they are. True if it was written."""
+    if not state.regions.changed(selector, markup):
+        return False
+    dom.part(selector).innerHTML = markup
+    return True
+
+
 def set_text(element, text):
     """Change an element's text only if it changed (a live region then speaks once)."""
     if element.textContent != text:
@@ -46,7 +56,6 @@ def set_text(element, text):
 
 def render_claim(dom, state):
     """The last claim of manual counting and, once settled, its true breakdown in words."""
-    panel = dom.part(".claim-panel")
     lines = []
     events = state.coach.game_events
     if state.manual_counting() and state.view["phase"] != "over" and events:
@@ -54,8 +63,9 @@ def render_claim(dom, state):
         showing = state.showing is not None and state.showing["deal"] == deal
         if deal != events[-1]["deal"] and not showing:
             lines = []  # the claims of a deal whose show is over
-    panel.hidden = not lines
-    panel.innerHTML = "".join("<p>" + tableview.html(line) + "</p>" for line in lines)
+    if fill(dom, state, ".claim-panel", "".join("<p>" + tableview.html(line) + "</p>"
+                                                 for line in lines)):
+        dom.part(".claim-panel").hidden = not lines
 
 
 def show_play(dom, state, event):
@@ -90,6 +100,7 @@ def lay_at_once(dom, state, code):
     if state.view.get("count") == 0:
         pile.innerHTML = ""
     button.remove()
+    state.regions.forget(".seat-human .hand")
     pile.insertAdjacentHTML("beforeend", tableview.played_html(
         state.words, state.names[state.viewer], {"card": code, "calls": []}, pending=True))
     return True
@@ -124,12 +135,10 @@ def draw_pile(dom, state):
 def draw_count(dom, state, count, finished):
     """The count in large type beside the pile (empty for None); a finished pile's count
     (31, a go) stays with it until the next card is led."""
-    element = dom.part(".count")
     text = "" if count is None else state.words.markup(
         "count", {"count": "<b>" + str(count) + "</b>"})
-    if element.innerHTML != text:
-        element.innerHTML = text
-    element.setAttribute("data-count", "" if count is None else str(count))
+    if fill(dom, state, ".count", text):
+        dom.part(".count").setAttribute("data-count", "" if count is None else str(count))
     dom.part(".play-area").toggleAttribute("data-finished", finished)
 
 
@@ -180,24 +189,43 @@ def render_opponents(dom, state):
     """Every player's panel (yours first: the scores' ``data-score`` in seat order from
     you, one a score), the others' hands as fans, and the cut cards while they show."""
     players = state.view["rules"]["players"]
-    panels = []
+    pieces = []
     cutting = state.view["phase"] == "cut"  # nobody deals before the cut decides it
     keyed = {state.team_of(state.viewer)}
     for place, seat in enumerate(handoffview.seat_order(state.viewer, players)):
         team = state.team_of(seat)
-        panels.append('<div class="opponent" data-seat="' + str(seat)
-                      + '" data-place="' + str(place + 1) + '">'
-                      + player_panel(state, seat, team not in keyed, cutting)
-                      + '<div class="hand small" data-size="' + str(
-                          state.view["hand_sizes"][seat]) + '">'
-                      + seat_cards(state, seat) + "</div>"
-                      + cut_card(state, seat) + "</div>")
+        pieces += [('<div class="opponent" data-seat="' + str(seat) + '" data-place="'
+                    + str(place + 1) + '">', None),
+                   (player_panel(state, seat, team not in keyed, cutting),
+                    '.opponent[data-seat="' + str(seat) + '"] > .player'),
+                   ('<div class="hand small" data-size="' + str(state.view["hand_sizes"][seat])
+                    + '">' + seat_cards(state, seat) + "</div>" + cut_card(state, seat)
+                    + "</div>", None)]
         keyed.add(team)
-    opponents = dom.part(".opponents")
-    opponents.setAttribute("data-players", str(players))  # the CSS seats them by position
-    opponents.innerHTML = "".join(panels)
-    dom.part(".felt .you").innerHTML = (player_panel(state, state.viewer, True, cutting)
-                                        + cut_card(state, state.viewer))
+    if fill_around(dom, state, ".opponents", pieces):
+        # the CSS seats them by position
+        dom.part(".opponents").setAttribute("data-players", str(players))
+    fill_around(dom, state, ".felt .you", [
+        (player_panel(state, state.viewer, True, cutting), ".felt .you > .player"),
+        (cut_card(state, state.viewer), None)])
+
+
+def fill_around(dom, state, selector, pieces):
+    """Draw region ``selector`` from ``pieces``, each ``(markup, None)`` or ``(markup,
+    panel)``, a player's panel found by the selector ``panel``: the whole region when
+    anything else in it changed, else only the panels that changed (whose turn it is
+    moves two panels, and the hands beside them stay). True if written whole."""
+    frame = "".join(markup if panel is None else "|" + panel for markup, panel in pieces)
+    if state.regions.changed(selector, frame):  # the region's key holds all but the panels
+        dom.part(selector).innerHTML = "".join(markup for markup, panel in pieces)
+        for markup, panel in pieces:
+            if panel is not None:
+                state.regions.changed(panel, markup)
+        return True
+    for markup, panel in pieces:
+        if panel is not None and state.regions.changed(panel, markup):
+            dom.part(panel).outerHTML = markup
+    return False
 
 
 def seat_cards(state, seat):
@@ -225,7 +253,7 @@ def cut_card(state, seat):
 def render_centre(dom, state):
     words = state.words
     starter = state.view["starter"]
-    dom.part(".starter").innerHTML = tableview.card_html(words, starter) if starter else ""
+    fill(dom, state, ".starter", tableview.card_html(words, starter) if starter else "")
     in_play = shell.table_phase(state.view["phase"], state.view.get("claim")) == "play"
     finished = in_play and state.pile_finished()
     count = (state.pile_count if finished else state.view["count"]) if in_play else None
@@ -234,8 +262,8 @@ def render_centre(dom, state):
     dealer = state.view["dealer"]
     crib_owner = "" if state.view["phase"] == "cut" else crib_name(state, dealer)
     backs = tableview.backs_html(min(state.view["crib_size"], 4))
-    dom.part(".crib-spot").innerHTML = ('<div class="crib-cards">' + backs + '</div><small>'
-                                        + tableview.html(crib_owner) + "</small>")
+    fill(dom, state, ".crib-spot", '<div class="crib-cards">' + backs + '</div><small>'
+         + tableview.html(crib_owner) + "</small>")
 
 
 def render_hand(dom, state):
@@ -244,7 +272,7 @@ def render_hand(dom, state):
     legal = state.view["legal_moves"]
     cards = []
     if state.handing_off is not None:  # nobody's cards while the device changes hands
-        dom.part(".seat-human .hand").innerHTML = ""
+        fill(dom, state, ".seat-human .hand", "")
         return
     for number, code in enumerate(state.view["hand"]):
         keys = ' aria-keyshortcuts="' + str(number + 1) + '"'
@@ -257,13 +285,14 @@ def render_hand(dom, state):
                                              keys=keys))
     if phase in ("count", "muggins") or (phase == "play" and not state.view["hand"]):
         cards = [tableview.card_html(words, code) for code in state.view["kept"]]
-    hand = dom.part(".seat-human .hand")
-    hand.innerHTML = "".join(cards)
-    hand.setAttribute("data-size", str(len(cards)))  # seven cards are drawn narrower
+    if fill(dom, state, ".seat-human .hand", "".join(cards)):
+        # seven cards are drawn narrower
+        dom.part(".seat-human .hand").setAttribute("data-size", str(len(cards)))
 
 
 def mark_selected(dom, state):
     """Show which cards are picked for the crib on the buttons already drawn."""
+    state.regions.forget(".seat-human .hand")  # its buttons changed in place
     for card in dom.table.querySelectorAll(".seat-human button.card[data-action=pick]"):
         chosen = card.getAttribute("data-card") in state.selected
         if chosen:
@@ -318,7 +347,7 @@ def render_actions(dom, state):
                        'inputmode="numeric"></label>' + button(words, "count", "count"))
     if phase == "muggins" and mine:
         buttons.append(button(words, "muggins", "muggins") + button(words, "pass", "accept"))
-    dom.part(".actions").innerHTML = "".join(buttons)
+    fill(dom, state, ".actions", "".join(buttons))
 
 
 def move_pegs(state, team, points):
@@ -363,6 +392,14 @@ def log(dom, text, kind=None):
         item.setAttribute("data-kind", kind)
     lines = dom.part(".log-lines")
     lines.append(item)
+    if lines.parentElement.open:  # a closed drawer is scrolled as it opens (TableGame.run)
+        scroll_log(dom)
+
+
+def scroll_log(dom):
+    """The log's last line in view. Reading its height lays the page out at once, so it is
+    done only while the drawer is open, not for each event of a move."""
+    lines = dom.part(".log-lines")
     lines.scrollTop = lines.scrollHeight
 
 
@@ -375,7 +412,7 @@ def relog(dom, state, events):
         + tableview.html(tableview.event_text(words, event, state.names, state.you))
         + "</li>"
         for event in events)
-    lines.scrollTop = lines.scrollHeight
+    scroll_log(dom)
 
 
 def draw_board(dom, state):

@@ -25,6 +25,7 @@ from tablerender import (
     clear_play,
     draw_count,
     draw_pegs,
+    fill,
     move_pegs,
     render_claim,
     render_opponents,
@@ -61,7 +62,7 @@ class TableShow:
         lie, the stage in the middle (where the pile and your hand were)."""
         if not self.dom.part(".felt .you").innerHTML:  # resumed after a reload: seat everyone
             render_opponents(self.dom, self.state)
-        self.dom.part(".actions").innerHTML = ""  # nothing to do until Continue
+        fill(self.dom, self.state, ".actions", "")  # nothing to do until Continue
         self.dom.status.textContent = self.words.t("show.title")
         self.part(".show-tabs").innerHTML = ""
         self.part(".show-panels").innerHTML = ""
@@ -77,6 +78,7 @@ class TableShow:
             if event["kind"] != "hand" or event["seat"] == self.state.viewer:
                 continue
             fan = self.dom.part('.opponent[data-seat="' + str(event["seat"]) + '"] .hand')
+            self.state.regions.forget(".opponents")  # drawn whole after the show
             if fan is not None:
                 fan.innerHTML = "" if number < moved else tableview.backs_html(
                     len(event["cards"]))
@@ -238,9 +240,9 @@ class TableShow:
         """The show counted: Review (its answer in the coach's panel) and Continue."""
         self.dom.status.textContent = self.words.t("status.show")
         button = review_button(self.words, self.state.showing["deal"])
-        self.dom.part(".actions").innerHTML = button + (
+        fill(self.dom, self.state, ".actions", button + (
             '<button type="button" data-action="continue" aria-keyshortcuts="Enter">'
-            + tableview.html(self.words.t("button.continue")) + "</button>")
+            + tableview.html(self.words.t("button.continue")) + "</button>"))
 
     def clear(self):
         """The show is over: the middle of the felt goes back to the table's own drawing."""
@@ -260,6 +262,7 @@ class TableShow:
                 card = self.dom.part('.seat-human .hand [data-card="' + entry["card"] + '"]')
                 if card is not None:
                     card.remove()
+                    state.regions.forget(".seat-human .hand")
             draw_count(self.dom, state, state.pile_count, True)  # the play is over
             await self.game.pause(PILE_STAYS)  # the last card and its point, read first
         self.dom.table.setAttribute("data-phase", "show")
@@ -281,11 +284,12 @@ class TableShow:
         self.game.settle_focus(force=True)
         if self.game.coach.auto_review():
             self.dom.part(".actions [data-action=review]").disabled = True
+            state.regions.forget(".actions")  # its button changed in place
             asyncio.create_task(self.game.coach.review(shows[0]["deal"]))
         await state.continue_event.wait()
         storage_set(SHOW_KEY, None)
         state.continue_event, state.showing = None, None
-        self.dom.part(".actions").innerHTML = ""
+        fill(self.dom, state, ".actions", "")
         self.dom.part(".announce").innerHTML = ""  # the show's words leave with it
         self.game.coach.hide_hint()  # the deal's review leaves with its show
         self.clear()
@@ -313,5 +317,6 @@ class TableShow:
             disabled = busy is not None and busy.disabled
             self.draw_end()
             self.dom.part(".actions [data-action=review]").disabled = disabled
+            state.regions.forget(".actions")  # its button changed in place
         else:
             self.dom.status.textContent = self.words.t("show.title")

@@ -31,6 +31,44 @@ class CoachState:
         self.review_shown = None  # the same for the review in the show panel
 
 
+class Regions:
+    """The markup last written into each region of the table (keyed by its selector), so
+    a redraw writes only the regions whose markup changed: the rest of the page keeps its
+    elements, and the browser lays out and paints less. Code that changes a region's
+    elements another way forgets it, and the next redraw writes it whole.
+
+    >>> regions = Regions()
+    >>> regions.changed(".actions", "<button>Go</button>")
+    True
+    >>> regions.changed(".actions", "<button>Go</button>")
+    False
+    >>> regions.forget(".actions"); regions.changed(".actions", "<button>Go</button>")
+    True
+    >>> regions.changed(".hand", ""), regions.changed(".hand", "")
+    (True, False)
+    >>> regions.forget(); regions.changed(".hand", "")
+    True
+    """
+
+    def __init__(self):
+        self.drawn = {}
+
+    def changed(self, key, markup):
+        """Whether ``markup`` differs from what region ``key`` shows (then it is kept as
+        what it shows: the caller writes it)."""
+        if self.drawn.get(key) == markup:
+            return False
+        self.drawn[key] = markup
+        return True
+
+    def forget(self, *keys):
+        """Regions changed by other means (none named: every region), drawn whole next."""
+        if not keys:
+            self.drawn = {}
+        for key in keys:
+            self.drawn.pop(key, None)
+
+
 class TableState:
     """The table's state: settings, the human's view, and what is on screen."""
 
@@ -88,6 +126,7 @@ class TableState:
         self.pile = []  # the pile on the felt: {"seat", "card", "calls"} (kept once finished)
         self.pile_count = 0  # its count (31 or the count of a go, once finished)
         self.pile_drawn = None  # what of the pile is drawn (tablerender.pile_key)
+        self.regions = Regions()  # the markup of the table's regions as drawn
         self.computer_moving = False  # a computer's move is on its way to the table
         self.showing = None  # the show on screen: {"deal", "shown": [events], "waiting"}
         self.over = None  # the game-over screen's facts: {"outcome", "tally"}
