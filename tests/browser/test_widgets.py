@@ -312,7 +312,8 @@ def test_the_look_card_width_and_dark_surround(page: Any) -> None:
     assert {round(width, 1) for small, width in sizes if small} == {51.2}  # the middle's, 0.8
     open_widget(page, SEED_DEAL + "&step=30&theme=dark&card-width=64")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    sizes = page.locator("#widget .card").evaluate_all("cards => cards.map(c => c.getBoundingClientRect().width)")
+    sizes = page.locator("#widget .card").evaluate_all(
+        "cards => cards.map(c => c.getBoundingClientRect().width)")
     assert set(sizes) == {64}  # the crib counted with the starter
     body = page.locator("body").element_handle()
     assert page.evaluate(LUMINANCE, [body, "backgroundColor"]) < 0.1
