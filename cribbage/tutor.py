@@ -348,11 +348,12 @@ def _step(game: Game, move: Move, line: Callable[[Event], str], lang: str,
     for event in events:
         if event.kind == "play":
             calls.append([])
-        said = [item.to_dict() for item in event.items] if event.kind == "play" else (
-            [{"kind": event.kind, "points": event.points}] if event.kind in ("go", "last card")
+        made: list[dict[str, Any]] = (
+            [item.to_dict() for item in event.items] if event.kind == "play"
+            else [{"kind": event.kind, "points": event.points}] if event.kind in ("go", "last card")
             else [])
-        if said and calls:
-            calls[-1].extend({**item, "text": i18n.tally_item(item, lang)} for item in said)
+        if made and calls:
+            calls[-1].extend({**item, "text": i18n.tally_item(item, lang)} for item in made)
     shown = next((e for e in events if e.kind in ("hand", "crib")), None)
     if shown is not None:  # one hand of the show: its cards, items and cadence
         said = cadence(shown.items, lang)
