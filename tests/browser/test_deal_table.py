@@ -4,7 +4,8 @@ worked deals): checked against the engine's own snapshots of the seeds' deal
 
 - The tutorial at 360 px: its deal widget's full-size cards at least 56 px wide, nothing
   wider than its frame or the page; at 1280 px larger cards.
-- The peg board: after every step each front peg is in the hole of its side's score in
+- The peg board (from 0, and from scores before the deal to the game hole): after
+  every step each front peg is in the hole of its side's score in
   the engine's snapshot, each back peg where that side stood before it last scored, and
   each front peg's score written beside it; stepping back moves them back.
 - The pile: the running count and, beside each card, the points the engine says it made.
@@ -99,6 +100,21 @@ def test_the_board_follows_the_engines_scores(page: Any) -> None:
     page.locator("#widget button.back").click()
     pegs_at(page, *history[-2])
     assert history[-2] == ([18, 12], [6, 3])
+
+
+def test_the_board_of_a_game_going_out(page: Any) -> None:
+    """From scores before the deal (the tutorial's going out) to the game hole."""
+    steps = scripted_deal_steps({
+        "dealer": 0, "hands": ["5S 4S 2S 8D 6H 8C".split(), "TS 6D JH 4H KC 7C".split()],
+        "starter": "5H", "discards": [["8D", "8C"], ["TS", "KC"]], "scores": [110, 112],
+        "play": "JH 5S 7C 6H 2S 6D 4S 4H".split()})
+    open_deal(page, SEED_DEAL + "&scores=110,112")
+    pegs_at(page, [110, 112], [110, 112])  # the back pegs under the front ones
+    page.locator("#widget button.next").click()
+    while not page.locator("#widget button.next").is_disabled():
+        page.locator("#widget button.next").click()
+    assert steps[-1]["scores"] == [116, 121] and steps[-2]["scores"] == [116, 115]
+    pegs_at(page, [116, 121], [115, 115])  # Bob's front peg in the game hole
 
 
 def test_the_pile_calls_the_engines_points(page: Any) -> None:

@@ -498,7 +498,8 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
      * where the team stood before it last scored. */
     function move(steps) {
       const front = [...steps[0].scores];
-      const back = front.map(() => -1);
+      // a back peg not moved yet: in its start hole, or under the front peg in a game begun
+      const back = front.map((score) => (score ? score : -1));
       for (const step of steps.slice(1)) {
         step.scores.forEach((score, team) => {
           if (score !== front[team]) [back[team], front[team]] = [front[team], score];
