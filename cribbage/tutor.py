@@ -256,6 +256,10 @@ def scripted_deal_steps(request: Request) -> list[dict[str, Any]]:
     [9, 12, 6]
     >>> steps[-1]["scores"]
     [24, 12]
+    >>> [call["text"] for made in steps[6]["calls"] for call in made]
+    ['15 for 2']
+    >>> [s["text"] for s in steps[-1]["show"]["steps"]], steps[-1]["show"]["steps"][-1]["total"]
+    (['15 for 2', '15 for 2', 'pair 2'], 6)
     >>> steps[1]["title"], steps[-1]["title"]
     ('Seat 1 laid away to the crib', 'Seat 0 counts crib 10♠ K♣ 8♦ 8♣: 6')
     """
@@ -290,6 +294,7 @@ def _play_scripted_deal(request: Request) -> tuple[Game, list[dict[str, Any]]]:
 
     opening = i18n.event_text({"kind": "deal", "seat": game.dealer, "deal": 1}, lang, names)
     steps = [_snapshot(game, list(game.pile), opening, [], None)]
+    calls: list[list[dict[str, Any]]] = []  # the points each card on the pile made
     while game.phase != "over" and game.deal_number == 1:
         seat = game.current_player
         assert seat is not None
@@ -306,7 +311,7 @@ def _play_scripted_deal(request: Request) -> tuple[Game, list[dict[str, Any]]]:
             move = Move("count", points=exact_count(game.view(seat)))
         else:
             move = computer_move(computer, game.view(seat))
-        steps.append(_step(game, move, line, lang))
+        steps.append(_step(game, move, line, lang, calls))
     return game, steps
 
 
@@ -326,23 +331,43 @@ def _scripted_game(request: Request, players: int) -> Game:
                          crib=crib, scores=request.get("scores"))
 
 
-def _step(game: Game, move: Move, line: Callable[[Event], str], lang: str) -> dict[str, Any]:
-    """Apply ``move`` and take the snapshot after it (a closed count stays in view)."""
+def _step(game: Game, move: Move, line: Callable[[Event], str], lang: str,
+          calls: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Apply ``move`` and take the snapshot after it (a closed count stays in view).
+
+    ``calls`` holds, card by card, the points each card on the pile made (a go or the
+    last card's point on the card that earned it), each with its words ("15 for 2"),
+    kept from step to step so the widget can call them beside the pile."""
     before = len(game.events)
     pile = list(game.pile) + (list(move.cards) if move.kind == "play" else [])
     crib, starter = list(game.crib), game.starter
+    if move.kind == "play" and not game.pile:  # a new count: its calls start afresh
+        calls.clear()
     game.apply(move)
     events = [e for e in game.events[before:] if e.kind != "claim"]
+    for event in events:
+        if event.kind == "play":
+            calls.append([])
+        made: list[dict[str, Any]] = (
+            [item.to_dict() for item in event.items] if event.kind == "play"
+            else [{"kind": event.kind, "points": event.points}] if event.kind in ("go", "last card")
+            else [])
+        if made and calls:
+            calls[-1].extend({**item, "text": i18n.tally_item(item, lang)} for item in made)
     shown = next((e for e in events if e.kind in ("hand", "crib")), None)
     if shown is not None:  # one hand of the show: its cards, items and cadence
         said = cadence(shown.items, lang)
         show = {"seat": shown.seat, "kind": shown.kind,
                 "cards": [c.code for c in shown.cards], "total": shown.worth,
-                "items": items_in_words(shown.items, lang), "said": said}
+                "items": items_in_words(shown.items, lang), "said": said,
+                "steps": [{**step, "text": i18n.tally_item(step, lang)}
+                          for step in i18n.count_steps([i.to_dict() for i in shown.items])]}
         return _snapshot(game, [], line(shown), [said], show, crib, starter)
     lines = [line(event) for event in events if event.kind != "deal"]
     shown_pile = list(game.pile) if list(game.pile) == pile else pile
-    return _snapshot(game, shown_pile, lines[0] if lines else "", lines, None)
+    snapshot = _snapshot(game, shown_pile, lines[0] if lines else "", lines, None)
+    snapshot["calls"] = [list(made) for made in calls[-len(shown_pile):]] if shown_pile else []
+    return snapshot
 
 
 def _snapshot(game: Game, pile: list[Card], title: str, lines: list[str],
@@ -361,6 +386,7 @@ def _snapshot(game: Game, pile: list[Card], title: str, lines: list[str],
         "crib": [c.code for c in (crib if crib is not None else game.crib)],
         "starter": starter.code if starter else None,
         "pile": [c.code for c in pile],
+        "calls": [],
         "count": sum(c.value for c in pile),
         "scores": list(game.scores),
         "show": show,

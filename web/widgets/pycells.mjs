@@ -79,6 +79,7 @@ function setUpCell(script, words, focused) {
   code.setAttribute("aria-label", words.text("tutorial.python.code", { title }));
   readableColors(root);
   const output = box.querySelector(".py-editor-output");
+  output.dataset.label = words.text("tutorial.python.output"); // tutorial.css shows it above the output
   textErrors(output);
   const button = box.querySelector(".py-editor-run-button");
   const label = (running) => {

@@ -313,18 +313,26 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
     scores.textContent = spec.names.map((n, i) => `${n} ${step.scores[i]}`).join(" · ");
   }
 
-  // --- the scripted deal ----------------------------------------------------------
+  // --- the scripted deal: a small table -----------------------------------------------
+  //
+  // The seats round the middle (the crib, the starter, the pile with its count in large
+  // type and each card's points called beside it, as the engine's snapshot gives them),
+  // a peg board above, and the show counted step by step below: each step a chip that
+  // lights the cards it is made of, with the running total.
 
   function dealWidget(spec) {
+    const teams = spec.players === 4 ? 2 : spec.players;
     const table = el("div", { class: "deal-table", "aria-live": "polite" });
     const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
+    const board = pegBoard(spec, teams);
     const initial = {
       title: t("widget.deal.title"), lines: [t("widget.deal.deals", { who: spec.names[spec.dealer] })], phase: "discard",
-      hands: spec.hands, crib: spec.crib, starter: null, pile: [], count: 0,
-      scores: spec.scores || spec.names.slice(0, spec.players === 4 ? 2 : spec.players).map(() => 0), show: null,
+      hands: spec.hands, crib: spec.crib, starter: null, pile: [], calls: [], count: 0,
+      scores: spec.scores || Array(teams).fill(0), show: null,
     };
-    root.append(controls, table);
+    root.append(controls, board.node, table);
     drawDeal(spec, initial, table);
+    board.move([initial]);
     setState("waiting");
     const payload = {
       players: spec.players, target: spec.target, dealer: spec.dealer, hands: spec.hands,
@@ -332,49 +340,183 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
       scores: spec.scores, names: spec.names, lang: words.lang,
     };
     stepThrough("deal_steps", payload, controls, ({ steps }) =>
-      stepper(steps.length - 1, (at) => drawDeal(spec, steps[at], table), spec.step));
+      stepper(steps.length - 1, (at) => {
+        drawDeal(spec, steps[at], table);
+        board.move(steps.slice(0, at + 1));
+      }, spec.step));
+  }
+
+  /** The names of a team's seats ("Alice" or, with four players, "Alice & Carol"). */
+  function teamName(spec, teams, team) {
+    return spec.names.filter((_, seat) => seat % teams === team).join(" & ");
+  }
+
+  function seatBox(spec, step, seat, teams) {
+    const name = spec.names[seat];
+    const label = t(seat === spec.dealer ? "widget.deal.dealer" : "widget.deal.seat",
+      { who: name, score: step.scores[seat % teams] });
+    const shown = step.show && step.show.seat === seat && (step.show.kind === "hand" || seat === spec.dealer);
+    const hand = cards(step.hands[seat], t("widget.deal.hand_of", { who: name }));
+    hand.style.setProperty("--n", String(Math.max(step.hands[seat].length, 1)));
+    return el("div", { class: `seat${shown ? " showing" : ""}`, "data-seat": String(seat),
+      "data-team": String(seat % teams) },
+      el("span", { class: "label seat-name", text: label }), hand);
+  }
+
+  /** The pile: each card with the points it made called beside it (the engine's words). */
+  function pileOf(step) {
+    const pile = el("div", { class: "pile", role: "group", "aria-label": t("widget.pile") });
+    step.pile.forEach((code, i) => {
+      const made = (step.calls || [])[i] || [];
+      const played = el("span", { class: "played" }, card(code, "small"));
+      if (made.length) played.append(el("span", { class: "call", text: made.map((c) => c.text).join(" · ") }));
+      pile.append(played);
+    });
+    return pile;
   }
 
   function drawDeal(spec, step, table) {
-    const seats = el("div", { class: "seats" });
     const teams = spec.players === 4 ? 2 : spec.players;
-    spec.names.forEach((name, seat) => {
-      const team = teams === spec.players ? seat : seat % 2;
-      const label = t(seat === spec.dealer ? "widget.deal.dealer" : "widget.deal.seat",
-        { who: name, score: step.scores[team] });
-      const shown = step.show && step.show.kind === "hand" && step.show.seat === seat;
-      const box = el("div", { class: `seat${shown ? " showing" : ""}`, "data-seat": String(seat) },
-        el("span", { class: "label", text: label }),
-        cards(step.hands[seat], t("widget.deal.hand_of", { who: name })));
-      seats.append(box);
-    });
-    const cribShown = step.show && step.show.kind === "crib";
-    const middle = el("div", { class: "middle" },
-      el("div", { class: `group${cribShown ? " showing" : ""}` },
+    const far = el("div", { class: "far" });
+    for (let seat = 1; seat < spec.players; seat += 1) far.append(seatBox(spec, step, seat, teams));
+    // the show takes the middle of the table, hand by hand, as on the table's felt
+    const middle = step.show ? showPanel(spec, step) : el("div", { class: "middle" },
+      el("div", { class: "group crib" },
         el("span", { class: "label", text: t("widget.deal.crib_label", { who: spec.names[spec.dealer] }) }),
         cards(step.crib, t("widget.crib"), "small")),
       el("div", { class: "group" }, el("span", { class: "label", text: t("widget.starter") }),
-        step.starter ? cards([step.starter], t("widget.starter"), "starter") : card(null)),
-      el("div", { class: "group" }, el("span", { class: "label", text: t("widget.count_of", { count: step.count }) }),
-        cards(step.pile, t("widget.pile"), "small")));
+        step.starter ? cards([step.starter], t("widget.starter"), "starter small") : card(null, "small")),
+      el("div", { class: "group play-area", "data-count": String(step.count) },
+        el("div", { class: "count-box" }, el("span", { class: "label", text: t("widget.count") }),
+          el("strong", { class: "count", "aria-label": t("widget.count_of", { count: step.count }),
+            text: String(step.count) })),
+        pileOf(step)));
+    const seats = el("div", { class: "seats" }, far, middle, seatBox(spec, step, 0, teams));
     const story = el("div", { class: "story" }, el("p", { class: "step-title", text: step.title }));
-    for (const line of step.lines) story.append(el("p", { class: "line", text: line }));
-    if (step.show) {
-      const whose = { who: spec.names[step.show.seat] };
-      const list = el("ol", { class: "items" });
-      for (const item of step.show.items) list.append(itemLine(item));
-      story.append(
-        el("div", { class: "show", "data-total": String(step.show.total) },
-          el("span", { class: "label", text: t(`widget.deal.show.${step.show.kind}`, whose) }),
-          cards([...step.show.cards, step.starter], t(`widget.deal.${step.show.kind}_of`, whose)),
-          totalLine(step.show.total),
-          list),
-      );
+    for (const line of step.lines) {
+      if (line !== step.title) story.append(el("p", { class: "line", text: line }));
     }
-    table.replaceChildren(seats, middle, story);
+    table.replaceChildren(seats, story);
     reportSize();
   }
 
+  /** A hand of the show: its cards, then each step of its count as a chip (pressing one
+   * lights the cards it is made of) with the running total, and the total. */
+  function showPanel(spec, step) {
+    const whose = { who: spec.names[step.show.seat] };
+    const codes = [...step.show.cards, step.starter];
+    const shown = cards(step.show.cards, t(`widget.deal.${step.show.kind}_of`, whose));
+    shown.append(card(step.starter, "starter"));
+    shown.style.setProperty("--n", String(codes.length));
+    const chips = el("p", { class: "show-list", role: "group", "aria-label": t("widget.deal.steps") });
+    const light = (lit, chip) => {
+      for (const other of chips.querySelectorAll(".show-item")) {
+        other.setAttribute("aria-pressed", String(other === chip));
+        other.classList.toggle("now", other === chip);
+      }
+      for (const node of shown.children) node.classList.toggle("lit", lit.includes(node.dataset.card));
+    };
+    step.show.steps.forEach((said, i) => {
+      if (i) chips.append(el("span", { class: "sep", "aria-hidden": "true", text: " " }));
+      const chip = el("button", { type: "button", class: "show-item", "aria-pressed": "false",
+        "data-kind": said.kind, "data-points": String(said.points), "data-cards": said.cards.join(" ") },
+      el("span", { class: "said-text", text: said.text }),
+      el("span", { class: "running", text: String(said.total) }));
+      chip.addEventListener("click", () => (chip.getAttribute("aria-pressed") === "true"
+        ? light([], null) : light(said.cards, chip)));
+      chips.append(chip);
+    });
+    return el("div", { class: "show", "data-total": String(step.show.total) },
+      el("span", { class: "label", text: t(`widget.deal.show.${step.show.kind}`, whose) }),
+      shown, chips, totalLine(step.show.total));
+  }
+
+  // --- the peg board -------------------------------------------------------------------
+  //
+  // A compact two- (or three-) lane board drawn as SVG: rows of thirty holes in groups of
+  // five, run back and forth, the start holes before the first row and the game hole after
+  // the last. Each team has a front peg (its score, with the score beside it) and a back
+  // peg (its score before it last pegged), which move as the steps add points.
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const HOLES_PER_ROW = 30;
+  const PITCH = 10;    // between holes, in the board's units
+  const GROUP_GAP = 6; // between groups of five
+  const LANE = 10;     // between lanes
+  const ROW_GAP = 16;  // between rows (room for the score tags)
+  const LEFT = 30;      // the first hole; the two start holes before it
+
+  function svg(tag, attrs = {}) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+    return node;
+  }
+
+  function pegBoard(spec, teams) {
+    const target = spec.target || 121;
+    const rows = Math.ceil((target - 1) / HOLES_PER_ROW);
+    const rowHeight = teams * LANE + ROW_GAP;
+    const width = LEFT + (HOLES_PER_ROW - 1) * PITCH + 5 * GROUP_GAP + 12;
+    const height = rows * rowHeight + 4;
+    // where score `points` of lane `lane` sits: 0 and -1 (a back peg not yet moved) in the
+    // start holes before the first row, the target in the game hole after the last
+    function hole(points, lane) {
+      const laneY = (row) => ROW_GAP / 2 + 4 + row * rowHeight + lane * LANE;
+      if (points <= 0) return [LEFT + (points < 0 ? -22 : -12), laneY(0)];
+      if (points >= target) return [rows % 2 ? width - 6 : LEFT - 17, laneY(rows - 1)];
+      const row = Math.floor((points - 1) / HOLES_PER_ROW);
+      let i = (points - 1) % HOLES_PER_ROW;
+      if (row % 2) i = HOLES_PER_ROW - 1 - i;
+      return [LEFT + i * PITCH + Math.floor(i / 5) * GROUP_GAP, laneY(row)];
+    }
+    const drawing = svg("svg", { class: "deal-pegboard", viewBox: `0 0 ${width} ${height}`,
+      "aria-hidden": "true", focusable: "false" });
+    const holes = svg("g", { class: "holes" });
+    for (let lane = 0; lane < teams; lane += 1) {
+      for (let points = -1; points <= target; points += 1) {
+        const [x, y] = hole(points, lane);
+        holes.append(svg("circle", { cx: x, cy: y, r: points % 5 || points <= 0 ? 2.1 : 2.5,
+          class: points === target ? "game-hole" : "" }));
+      }
+    }
+    drawing.append(holes);
+    const pegs = [];
+    for (let team = 0; team < teams; team += 1) {
+      const back = svg("circle", { r: 3.6, class: "peg peg-back", "data-team": team, "data-role": "back" });
+      const front = svg("circle", { r: 4, class: "peg peg-front", "data-team": team, "data-role": "front" });
+      const tag = svg("text", { class: "tag", "data-team": team, dy: team === teams - 1 && team ? 10 : -7 });
+      drawing.append(back, front, tag);
+      pegs.push({ back, front, tag });
+    }
+    const node = el("div", { class: "deal-board", role: "img" }, drawing);
+    const place = (peg, points, lane) => {
+      const [x, y] = hole(points, lane);
+      peg.style.transform = `translate(${x}px, ${y}px)`;
+      peg.dataset.score = String(points);
+    };
+    /** The pegs after the last of `steps`: each front peg at its team's score, its back peg
+     * where the team stood before it last scored. */
+    function move(steps) {
+      const front = [...steps[0].scores];
+      // a back peg not moved yet: in its start hole, or under the front peg in a game begun
+      const back = front.map((score) => (score ? score : -1));
+      for (const step of steps.slice(1)) {
+        step.scores.forEach((score, team) => {
+          if (score !== front[team]) [back[team], front[team]] = [front[team], score];
+        });
+      }
+      pegs.forEach((peg, team) => {
+        place(peg.front, front[team], team);
+        place(peg.back, back[team], team);
+        place(peg.tag, front[team], team);
+        peg.tag.textContent = String(front[team]);
+      });
+      node.setAttribute("aria-label", t("widget.board", {
+        scores: front.map((score, team) => t("widget.deal.seat", { who: teamName(spec, teams, team), score }))
+          .join(" · ") }));
+    }
+    return { node, move };
+  }
 
   return { root, words, engine, resize, el, card, cards, setLook, setState, showError, status, failed,
     itemLine, totalLine, stepper, handWidget, pegWidget, dealWidget, t };
