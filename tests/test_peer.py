@@ -133,8 +133,8 @@ def test_moves_that_score_nothing_count_among_the_guests_moves() -> None:
     assert pair.game.is_over and pair.verdict == [] and pair.reported == []
 
 
-def test_the_guest_never_receives_the_hosts_hidden_cards() -> None:
-    pair = Pair()
+def messages_to_guest(pair: Pair) -> list[str]:
+    """A list that fills with every message the host sends the guest from now on."""
     sent: list[str] = []
     original = pair.to_guest
 
@@ -143,6 +143,12 @@ def test_the_guest_never_receives_the_hosts_hidden_cards() -> None:
         original(texts)
 
     pair.to_guest = spy  # type: ignore[method-assign]
+    return sent
+
+
+def test_the_guest_never_receives_the_hosts_hidden_cards() -> None:
+    pair = Pair()
+    sent = messages_to_guest(pair)
     chooser = random.Random(1)
     while pair.game.deal_number < 2 or pair.game.phase != "discard":
         pair.play_out(chooser, moves=1)
@@ -387,14 +393,8 @@ def test_a_rematch_deals_a_new_game_from_a_new_commitment_and_keeps_the_match() 
     assert asked["rematch"] == "asked" and asked["replies"] == []
     accept = call(pair.guest, "peer_rematch")  # the guest accepts: the host deals anew
     assert [json.loads(text)["kind"] for text in accept["messages"]] == ["rematch-accept"]
-    sent: list[str] = []
     original = pair.to_guest
-
-    def spy(texts: list[str]) -> None:
-        sent.extend(texts)
-        original(texts)
-
-    pair.to_guest = spy  # type: ignore[method-assign]
+    sent = messages_to_guest(pair)
     pair.to_host(accept["messages"])
     second = pair.game
     host, guest = pair.host.peer, pair.guest.peer
