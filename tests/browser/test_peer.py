@@ -109,7 +109,18 @@ def exchange_codes(host: Any, guest: Any, invitation: str) -> str:
     host.locator("textarea[name=code-in]").fill(answer)
     host.get_by_role("button", name="Connect", exact=True).click()
     for page in (host, guest):
-        page.wait_for_selector("#table[data-peer=playing]")
+        try:
+            page.wait_for_selector("#table[data-peer=playing]")
+        except Exception:  # say where each side stood (a connection that never came up)
+            for side, seen in (("host", host), ("guest", guest)):
+                print(side, seen.evaluate("""() => ({peer: document.querySelector('#table')
+                  .dataset.peer, phase: document.querySelector('#table').dataset.phase,
+                  status: document.querySelector('.peer-status, [role=status]')?.textContent,
+                  channel: window.cribbagePeerLink?.channel?.readyState,
+                  closed: window.cribbagePeerLink?.closed,
+                  log: [...document.querySelectorAll('.log-lines li')].slice(-6)
+                    .map(li => li.textContent)})"""))
+            raise
     return answer
 
 
