@@ -74,11 +74,11 @@ class TableShow:
     def seat_fans(self, shows, moved):
         """The others' hands where they lie: face down until counted, gone to the middle
         of the felt once their count has begun (the first ``moved`` of ``shows``)."""
+        self.state.regions.forget(".opponents")  # drawn whole after the show
         for number, event in enumerate(shows):
             if event["kind"] != "hand" or event["seat"] == self.state.viewer:
                 continue
             fan = self.dom.part('.opponent[data-seat="' + str(event["seat"]) + '"] .hand')
-            self.state.regions.forget(".opponents")  # drawn whole after the show
             if fan is not None:
                 fan.innerHTML = "" if number < moved else tableview.backs_html(
                     len(event["cards"]))
