@@ -342,6 +342,9 @@ def test_cards_as_big_as_the_table_s(app: Any, page: Any) -> None:
 
 def test_the_drill_on_the_page(page: Any) -> None:
     open_puzzles(page)
+    page.wait_for_selector("#drill .drill[data-state=ask]")
+    # A page that opens with a drill leaves the focus alone (it once jumped to the field).
+    assert page.evaluate("document.activeElement === document.body")
     page.select_option("#drill-level", "double-runs")
     drill = page.locator("#drill .drill[data-level=double-runs]")
     drill.locator("[data-state=ask]").or_(page.locator("#drill .drill[data-state=ask]")).wait_for()
@@ -360,6 +363,8 @@ def test_the_drill_on_the_page(page: Any) -> None:
     assert pad.get_by_role("button", name="1", exact=True).is_disabled()
     page.get_by_role("button", name="Next hand").click()
     page.wait_for_selector("#drill .drill[data-state=ask]")
+    assert page.evaluate("document.activeElement.name") == page.get_by_label(
+        "Points", exact=True).get_attribute("name")  # asked for: the field takes the focus
     assert pad.locator("[aria-pressed=true]").count() == 0
     page.get_by_label("Points", exact=True).fill("12")  # typing works as well
     assert pad.get_by_role("button", name="12", exact=True).get_attribute("aria-pressed") == "true"

@@ -129,7 +129,10 @@ export function drillWidget(kit, spec, options = {}) {
     status.textContent = text;
   }
 
-  async function deal() {
+  /** Deals the next hand. The field takes the focus only when the player asked for it (Next,
+   * an answer in a timed run, Start): a page that opens with a drill leaves the focus where
+   * the reader has it. */
+  async function deal(asked = true) {
     const mine = ++generation;
     setState("waiting");
     input.value = "";
@@ -151,7 +154,7 @@ export function drillWidget(kit, spec, options = {}) {
       check.disabled = false;
       pad?.reset(false);
       setState("ask");
-      if (!spec.timed || timedRunning()) input.focus({ preventScroll: true });
+      if (asked && (!spec.timed || timedRunning())) input.focus({ preventScroll: true });
     } catch (error) {
       result.replaceChildren(kit.failed(error));
       setState("error");
@@ -256,7 +259,7 @@ export function drillWidget(kit, spec, options = {}) {
     pad?.reset(true);
     box.dataset.state = "ready";
   } else {
-    deal();
+    deal(false);
   }
   return box;
 }
