@@ -118,6 +118,7 @@ def exchange_codes(host: Any, guest: Any, invitation: str) -> str:
                   status: document.querySelector('.peer-status, [role=status]')?.textContent,
                   channel: window.cribbagePeerLink?.channel?.readyState,
                   closed: window.cribbagePeerLink?.closed,
+                  counts: window.cribbagePeerLink?.counts,
                   log: [...document.querySelectorAll('.log-lines li')].slice(-6)
                     .map(li => li.textContent)})"""))
             raise

@@ -164,13 +164,17 @@ function unreachable(code) {
 }
 
 function channelLink(connection) {
+  // counts: messages sent and heard, and the longest the page itself stood still (ms);
+  // for a test that wants to know why a link went silent.
   const link = { connection, onmessage: () => {}, onclose: () => {}, channel: null,
-    closed: null };
+    closed: null, counts: { sent: 0, heard: 0, stalled: 0 } };
   let heard = Date.now();
   let timer = null;
   let limit = null;
   link.send = (text) => {
-    if (link.channel?.readyState === "open") link.channel.send(String(text));
+    if (link.channel?.readyState !== "open") return;
+    link.channel.send(String(text));
+    link.counts.sent += 1;
   };
   link.close = (reason = "closed") => {
     if (link.closed) return;
@@ -212,14 +216,23 @@ function channelLink(connection) {
       channel.addEventListener("open", () => {
         clearTimeout(limit);
         heard = Date.now();
+        let ticked = heard;
         timer = setInterval(() => {
-          if (Date.now() - heard > SILENCE_MS) link.close("silent");
+          const now = Date.now();
+          // This page itself stood still (a busy or suspended tab): what the friend sent
+          // meanwhile may still wait in the queue behind this tick, so its silence counts
+          // from now, not from before the stall.
+          if (now - ticked > 2 * HEARTBEAT_MS) heard = Math.max(heard, now - HEARTBEAT_MS);
+          link.counts.stalled = Math.max(link.counts.stalled, now - ticked - HEARTBEAT_MS);
+          ticked = now;
+          if (now - heard > SILENCE_MS) link.close("silent");
           else link.send(PING);
         }, HEARTBEAT_MS);
         resolve(link);
       });
       channel.addEventListener("message", (event) => {
         heard = Date.now();
+        link.counts.heard += 1;
         const text = typeof event.data === "string" ? event.data : "";
         if (text === PING) link.send(PONG);
         else if (text !== PONG) link.onmessage(text);
