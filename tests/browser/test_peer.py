@@ -814,3 +814,105 @@ def test_muggins_between_the_two_people_a_call_and_a_time_run_out(
                            " > made; }", arg=made)
     assert host_game(host).moves[made] == "pass"
     assert not pair.errors, pair.errors
+
+
+# --- three and four players: one browser process per person -------------------------
+
+
+def seat_holds_nothing_hidden(page: Any, game: Game, seat: int) -> None:
+    """Guest ``seat``'s page shows only its own cards and public ones, and what it keeps
+    holds none of another seat's hidden cards (their hands; their discards before the
+    crib is shown) and no save or seed."""
+    cards = set(page.evaluate(
+        "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    record = kept_record(page)
+    public = {card for event in record["events"] for card in event["cards"]}
+    own = {card for held in record["held"].values() for card in held}
+    assert cards <= public | own, (seat, cards - public - own)
+    shown = any(event.kind == "crib" and event.deal == game.deal_number
+                for event in game.events)
+    hidden = {card.code for other, held in enumerate(game.hands) if other != seat
+              for card in held} | (set() if shown else {
+                  card.code for other, thrown in enumerate(game.discards) if other != seat
+                  for card in thrown})
+    assert not set(record["held"].get(str(game.deal_number), [])) & hidden, seat
+    assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
+
+
+def invite_in_turn(host: Any, guests: list[Any]) -> None:
+    """The host's dialog shows one invitation after another; each guest opens its own
+    and the host pastes that guest's answer."""
+    invitation = ""
+    for number, guest in enumerate(guests, 1):
+        host.wait_for_function(
+            "([n, old]) => document.querySelector('.peer-status')?.textContent"
+            ".startsWith(`Invitation ${n} of`) && document.querySelector("
+            "'input[name=code-out]')?.value && document.querySelector("
+            "'input[name=code-out]').value != old", arg=[number, invitation])
+        invitation = host.locator("input[name=code-out]").input_value()
+        guest.goto(invitation)
+        guest.wait_for_selector("#table[data-peer=code]")
+        host.locator("textarea[name=code-in]").fill(
+            guest.locator("input[name=code-out]").input_value())
+        host.get_by_role("button", name="Connect", exact=True).click()
+        guest.wait_for_selector("#table[data-peer=connected], #table[data-peer=playing]")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_pages_play_and_every_guest_verifies_the_deal(
+        browser_type: Any, browser_type_launch_args: dict[str, Any], base_url: str,
+        players: int) -> None:
+    """The host picks the players, invites one friend after another through the UI; each
+    page sits at the bottom with only its own cards; after the first deal's show the
+    host resigns, and every guest's own engine verifies the reveal."""
+    args = {**browser_type_launch_args,
+            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
+    launched = [browser_type.launch(**args) for _ in range(players)]
+    try:
+        errors: list[str] = []
+        host = new_page(launched[0], base_url, errors, name="host")
+        host.goto("/?speed=0")
+        host.wait_for_selector("#table[data-engine=ready]")
+        more_options(host)
+        host.get_by_label("Players").select_option(str(players))
+        host.get_by_label("Game to").select_option("61")
+        host.get_by_role("button", name="Play a friend on another device").click()
+        guests = [new_page(browser, base_url, errors, name=f"guest{seat}")
+                  for seat, browser in enumerate(launched[1:], 1)]
+        invite_in_turn(host, guests)
+        pages = [host, *guests]
+        for page in pages:
+            page.wait_for_selector("#table[data-peer=playing]")
+        for seat, guest in enumerate(guests, 1):  # each page: its own seat at the bottom
+            guest.wait_for_function(
+                "(seat) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer'))"
+                ".record).seat == seat", arg=seat)
+        tables = [Table(None, page) for page in pages]
+        for _ in range(3000):  # the first deal, each person moving from their own page
+            game = host_game(host)
+            if game.deal_number >= 2:
+                break
+            for seat, guest in enumerate(guests, 1):
+                seat_holds_nothing_hidden(guest, game, seat)
+            for table in tables:
+                table.step()
+            host.wait_for_timeout(20)
+        game = host_game(host)
+        assert game.deal_number >= 2 and game.players == players
+        resign(host)
+        for page in pages:
+            page.wait_for_selector("#table[data-phase=over]")
+        for guest in guests:
+            line = guest.locator(".fair-check[data-verified]")
+            line.wait_for(timeout=30_000)
+            assert line.get_attribute("data-verified") == "true", line.inner_text()
+            assert "Fair deal verified" in line.inner_text()
+        line = host.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert "Every friend's device verified" in line.inner_text()
+        assert not errors, errors
+    finally:
+        for browser in launched:
+            browser.close()
