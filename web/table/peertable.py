@@ -133,9 +133,13 @@ class PeerTable:
 
     async def computer_turn(self):
         """The computer's move for a guest's seat it took, when that seat is to move:
-        (ok, the host's update), every guest told."""
-        ok, made = await self.engine("peer_computer_move", {
-            "events_from": self.handed, "proof": True})
+        (ok, the host's update), every guest told. Not while a friend's update waits for
+        the table (it comes first: the messages are taken in order, under the lock)."""
+        async with self.lock:
+            if self.waiting:
+                return False, None
+            ok, made = await self.engine("peer_computer_move", {
+                "events_from": self.handed, "proof": True})
         if not ok:
             return ok, made
         self.handed = made["update"]["view"]["events_total"]
@@ -172,7 +176,7 @@ class PeerTable:
         """The host's invitation not taken (if any) is closed, unheard: a closed
         invitation is no friend gone away."""
         old, self.link = self.link, None
-        if old is not None and old not in self.links.values():
+        if old is not None:
             old.close("closed")
 
     def unlinked(self):
@@ -505,7 +509,7 @@ class PeerTable:
             return
         self.status("peer.connected")
         if self.role == "host":
-            self.links[seat] = link
+            self.links[seat], self.link = link, None  # (self.link: an invitation not taken)
             if self.unlinked():  # the next friend's invitation
                 await self.invite("peer.send_again" if self.started else "peer.send_invitation")
                 return
@@ -808,7 +812,7 @@ class PeerTable:
 
     async def react(self, name):
         ok, made = await self.engine("peer_reaction", {"reaction": name})
-        if ok and (self.link is not None or self.links):
+        if ok and self.role is not None:
             for seat in self.links if self.role == "host" else [None]:
                 self.send(seat, made["message"])
             log(self.dom, self.words.t("peer.you_said", {"text": self.words.t(
@@ -848,7 +852,7 @@ class PeerTable:
         elif action == "peer-computer" and self.many():
             target.hidden = True
             asyncio.create_task(self.let_computer_play())
-        elif action == "peer-rematch" and self.link is not None:
+        elif action == "peer-rematch" and (self.link is not None or self.links):
             target.hidden = True  # one offer (or answer) per press
             asyncio.create_task(self.ask_rematch())
         elif action == "peer-react":
