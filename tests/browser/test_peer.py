@@ -859,60 +859,102 @@ def invite_in_turn(host: Any, guests: list[Any]) -> None:
         guest.wait_for_selector("#table[data-peer=connected], #table[data-peer=playing]")
 
 
+@pytest.fixture
+def launch(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """Launches browsers (one process each, with the loopback flags) on demand."""
+    args = {**browser_type_launch_args,
+            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
+    launched: list[Any] = []
+
+    def more(count: int) -> list[Any]:
+        launched.extend(browser_type.launch(**args) for _ in range(count))
+        return launched[-count:]
+
+    yield more
+    for browser in launched:
+        browser.close()
+
+
+def party(launched: list[Any], base_url: str, errors: list[str]) -> tuple[Any, list[Any]]:
+    """A host's page for as many players as browsers, each friend invited in turn
+    through the UI: every page playing, each guest in its own seat."""
+    host = new_page(launched[0], base_url, errors, name="host")
+    host.goto("/?speed=0")
+    host.wait_for_selector("#table[data-engine=ready]")
+    more_options(host)
+    host.get_by_label("Players").select_option(str(len(launched)))
+    host.get_by_label("Game to").select_option("61")
+    host.get_by_role("button", name="Play a friend on another device").click()
+    guests = [new_page(browser, base_url, errors, name=f"guest{seat}")
+              for seat, browser in enumerate(launched[1:], 1)]
+    invite_in_turn(host, guests)
+    for page in (host, *guests):
+        page.wait_for_selector("#table[data-peer=playing]")
+    for seat, guest in enumerate(guests, 1):  # each page: its own seat at the bottom
+        guest.wait_for_function(
+            "(seat) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer'))"
+            ".record).seat == seat", arg=seat)
+    return host, guests
+
+
+def first_deal(pages: list[Any], guests: dict[int, Any]) -> Game:
+    """Every page's person moves until the second deal, each guest's page checked for
+    hidden cards at every step; the host's game then."""
+    tables = [Table(None, page) for page in pages]
+    for _ in range(3000):
+        game = host_game(pages[0])
+        if game.deal_number >= 2:
+            return game
+        for seat, guest in guests.items():
+            seat_holds_nothing_hidden(guest, game, seat)
+        for table in tables:
+            table.step()
+        pages[0].wait_for_timeout(20)
+    raise AssertionError("the first deal did not end")
+
+
+def verified(pages: list[Any], host: Any) -> None:
+    """Each guest's page says its engine verified the reveal; the host's, that all did."""
+    for page, text in [*((page, "Fair deal verified") for page in pages),
+                       (host, "Every friend's device verified")]:
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert text in line.inner_text()
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_and_four_pages_play_and_every_guest_verifies_the_deal(
-        browser_type: Any, browser_type_launch_args: dict[str, Any], base_url: str,
-        players: int) -> None:
+        launch: Any, base_url: str, players: int) -> None:
     """The host picks the players, invites one friend after another through the UI; each
     page sits at the bottom with only its own cards; after the first deal's show the
     host resigns, and every guest's own engine verifies the reveal."""
-    args = {**browser_type_launch_args,
-            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
-    launched = [browser_type.launch(**args) for _ in range(players)]
-    try:
-        errors: list[str] = []
-        host = new_page(launched[0], base_url, errors, name="host")
-        host.goto("/?speed=0")
-        host.wait_for_selector("#table[data-engine=ready]")
-        more_options(host)
-        host.get_by_label("Players").select_option(str(players))
-        host.get_by_label("Game to").select_option("61")
-        host.get_by_role("button", name="Play a friend on another device").click()
-        guests = [new_page(browser, base_url, errors, name=f"guest{seat}")
-                  for seat, browser in enumerate(launched[1:], 1)]
-        invite_in_turn(host, guests)
-        pages = [host, *guests]
-        for page in pages:
-            page.wait_for_selector("#table[data-peer=playing]")
-        for seat, guest in enumerate(guests, 1):  # each page: its own seat at the bottom
-            guest.wait_for_function(
-                "(seat) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer'))"
-                ".record).seat == seat", arg=seat)
-        tables = [Table(None, page) for page in pages]
-        for _ in range(3000):  # the first deal, each person moving from their own page
-            game = host_game(host)
-            if game.deal_number >= 2:
-                break
-            for seat, guest in enumerate(guests, 1):
-                seat_holds_nothing_hidden(guest, game, seat)
-            for table in tables:
-                table.step()
-            host.wait_for_timeout(20)
-        game = host_game(host)
-        assert game.deal_number >= 2 and game.players == players
-        resign(host)
-        for page in pages:
-            page.wait_for_selector("#table[data-phase=over]")
-        for guest in guests:
-            line = guest.locator(".fair-check[data-verified]")
-            line.wait_for(timeout=30_000)
-            assert line.get_attribute("data-verified") == "true", line.inner_text()
-            assert "Fair deal verified" in line.inner_text()
-        line = host.locator(".fair-check[data-verified]")
-        line.wait_for(timeout=30_000)
-        assert line.get_attribute("data-verified") == "true", line.inner_text()
-        assert "Every friend's device verified" in line.inner_text()
-        assert not errors, errors
-    finally:
-        for browser in launched:
-            browser.close()
+    errors: list[str] = []
+    host, guests = party(launch(players), base_url, errors)
+    game = first_deal([host, *guests], dict(enumerate(guests, 1)))
+    assert game.players == players
+    resign(host)
+    for page in (host, *guests):
+        page.wait_for_selector("#table[data-phase=over]")
+    verified(guests, host)
+    assert not errors, errors
+
+
+def test_the_computer_takes_the_seat_of_a_friend_who_went_away(
+        launch: Any, base_url: str) -> None:
+    """Three players: the last friend's page closes; the host's table offers a new
+    invitation for that seat or the computer, the host picks the computer, which plays
+    that seat through the first deal; the other friend verifies the reveal."""
+    errors: list[str] = []
+    host, guests = party(launch(3), base_url, errors)
+    guests[1].close()
+    host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    host.get_by_role("button", name="Let the computer play this seat").click()
+    host.wait_for_selector("#table[data-peer=playing]")
+    game = first_deal([host, guests[0]], {1: guests[0]})
+    assert kept_record(host)["computers"] == [2] and game.deal_number >= 2
+    resign(host)
+    for page in (host, guests[0]):
+        page.wait_for_selector("#table[data-phase=over]")
+    verified([guests[0]], host)
+    assert not errors, errors

@@ -677,8 +677,8 @@ class PeerTable:
                 self.started = True
                 self.show_table(update, self.resuming)
         if answer["verdict"] is not None and self.role == "host":
-            self.reports[seat] = answer["verdict"]  # checked once every guest reports
-            if len(self.reports) == len(self.guest_seats):
+            self.reports[seat] = answer["verdict"]  # checked once every friend reports
+            if set(self.reports) >= set(self.guest_seats) - set(self.computers):
                 self.verdict = [problem for problems in self.reports.values()
                                 for problem in problems]
         elif answer["verdict"] is not None:
