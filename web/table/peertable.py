@@ -493,6 +493,8 @@ class PeerTable:
         if self.role != "host":
             await self.join(text)
             return
+        if self.link is None:  # every friend is connected: no invitation waits
+            return
         module = await self.peer_module()
         accepted = await module.settle(self.link.accept(text))
         if not accepted.ok:
