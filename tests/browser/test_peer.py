@@ -840,6 +840,14 @@ def seat_holds_nothing_hidden(page: Any, game: Game, seat: int) -> None:
     assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
 
 
+def fits(page: Any) -> None:
+    """The dialog fits a phone's 360 px with no sideways scroll."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("() => document.documentElement.scrollWidth <= 360")
+    page.set_viewport_size(size)
+
+
 def invite_in_turn(host: Any, guests: list[Any]) -> None:
     """The host's dialog shows one invitation after another; each guest opens its own
     and the host pastes that guest's answer."""
@@ -851,6 +859,9 @@ def invite_in_turn(host: Any, guests: list[Any]) -> None:
             "'input[name=code-out]')?.value && document.querySelector("
             "'input[name=code-out]').value != old", arg=[number, invitation])
         invitation = host.locator("input[name=code-out]").input_value()
+        if number == 2:  # the second invitation: the dialog as it is then
+            assert_no_violations(host, "the second friend's invitation", "#peer")
+            fits(host)
         guest.goto(invitation)
         guest.wait_for_selector("#table[data-peer=code]")
         host.locator("textarea[name=code-in]").fill(
@@ -949,6 +960,8 @@ def test_the_computer_takes_the_seat_of_a_friend_who_went_away(
     host, guests = party(launch(3), base_url, errors)
     guests[1].close()
     host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    assert_no_violations(host, "a friend away, the computer offered", "#peer")
+    fits(host)
     host.get_by_role("button", name="Let the computer play this seat").click()
     host.wait_for_selector("#table[data-peer=playing]")
     game = first_deal([host, guests[0]], {1: guests[0]})
