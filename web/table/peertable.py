@@ -799,8 +799,8 @@ class PeerTable:
     def show_verdict(self):
         """The guest's check of the reveal, on both tables (the host hears the guest's)."""
         problems = self.verdict
-        key = ("peer.verified" if self.role == "guest" else "peer.friends_verified"
-               if self.many() else "peer.friend_verified")
+        key = (("peer.verified" if self.two() else "peer.verified_all") if self.role == "guest"
+               else "peer.friends_verified" if self.many() else "peer.friend_verified")
         text = (self.words.t(key) if not problems else
                 self.words.t(key.replace("verified", "unverified"),
                              {"what": "; ".join(problems)}))
