@@ -105,6 +105,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "hello": ("game", "seen"),  # guest: I hold this invitation's game, seen N events
     "commit": ("game", "seat", "rules", "commitment"),  # host: your seat, the rules, sha256
     "entropy": ("game", "bytes"),  # guest: my random bytes
+    "pledge": ("game", "commitment"),  # guest of three or four, first: sha256 of my bytes
+    "pledges": ("game", "guests"),  # host: every guest's pledge in seat order (bytes now)
     "update": ("game", "view"),  # host: your view, its events from what you have seen
     "move": ("game", "move", "seen"),  # guest: my move (or "resign"), chosen after N events
     "refused": ("reason", "message"),  # either: your message was refused
@@ -124,8 +126,8 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
 """Fields a kind may carry besides its required ones."""
 
 COMMON = ("refused", "reaction", "left", "rematch", "rematch-accept", "ping", "pong")
-HOST_SENDS = ("commit", "update", "reveal", *COMMON)
-GUEST_SENDS = ("hello", "entropy", "move", "checked", *COMMON)
+HOST_SENDS = ("commit", "pledges", "update", "reveal", *COMMON)
+GUEST_SENDS = ("hello", "pledge", "entropy", "move", "checked", *COMMON)
 
 
 def parse_message(text: object, accepted: tuple[str, ...]) -> Message:
@@ -253,14 +255,17 @@ def replay_seat(save: str, seat: int) -> tuple[Game, dict[int, set[str]], list[s
 
 
 def check_fair_deal(commit: str, host_bytes: str, guest_bytes: str, save: str, seat: int,
-                    seen: dict[str, Any], guests: list[str] | None = None) -> list[str]:
+                    seen: dict[str, Any], guests: list[str] | None = None,
+                    pledges: list[str] | None = None) -> list[str]:
     """What did not match between the host's reveal and what the guest saw ([]: fair).
 
     ``seen`` is the guest's record: ``events`` (every event its views showed),
     ``held`` (deal number as text: the cards it held) and ``moves`` (its moves the
     host accepted). ``guests`` is every guest's bytes in seat order, as revealed
-    (three or four players; two have only this guest's). Checked: the commitment,
-    this guest's bytes among the revealed, the seed, every move's legality, each
+    (three or four players; two have only this guest's), and ``pledges`` their
+    SHA-256 as the host passed them on before any guest sent its bytes. Checked: the
+    commitment, this guest's bytes among the revealed, each guest's bytes against its
+    pledge, the seed, every move's legality, each
     deal's cards the guest held, every event (every score) and the guest's moves.
     """
     if commitment(read_hex(host_bytes)) != commit:
@@ -268,6 +273,8 @@ def check_fair_deal(commit: str, host_bytes: str, guest_bytes: str, save: str, s
     guests = [guest_bytes] if guests is None else guests
     if guests.count(guest_bytes) != 1:
         return ["seed: the revealed guests' bytes do not hold yours"]
+    if pledges is not None and [commitment(read_hex(text)) for text in guests] != pledges:
+        return ["seed: the revealed guests' bytes are not the ones they pledged"]
     try:
         game, dealt, own = replay_seat(save, seat)
     except (GameStateError, ValueError) as error:

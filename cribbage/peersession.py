@@ -101,6 +101,7 @@ class Host:
         self.guest_seats = guest_seats
         self.host_bytes = host_bytes
         self.guest_bytes = dict(guest_bytes or {})
+        self.pledges: dict[int, str] = {}  # three or four: each guest's sha256 of its bytes
         self.sent = dict.fromkeys(guest_seats, 0)  # events of the game each guest was sent
         self.match = [0] * rules.teams  # games won by each team before this one
         self.checked: dict[int, list[str]] = {}  # each guest's report of its check
@@ -124,6 +125,7 @@ class Host:
                            "guest_seats": self.guest_seats, "host_bytes": self.host_bytes.hex(),
                            "guest_bytes": {str(seat): data.hex()
                                            for seat, data in self.guest_bytes.items()},
+                           "pledges": {str(seat): text for seat, text in self.pledges.items()},
                            "computers": sorted(self.computers), "match": self.match})
 
     @classmethod
@@ -135,6 +137,7 @@ class Host:
         if not set(host.guest_bytes) <= set(guest_seats) or host.seat in guest_seats:
             raise ValueError("the seats do not match")
         host.computers = {int(seat) for seat in data.get("computers", [])} & set(guest_seats)
+        host.pledges = {int(seat): str(text) for seat, text in data.get("pledges", {}).items()}
         host.match = read_match(data.get("match", host.match), host.rules.teams)
         return host
 
@@ -206,6 +209,7 @@ class Guest:
         self.verdict: list[str] | None = None
         self.winner: int | None = None  # the seat its views said won this game
         self.players = 2  # the players of the game (its commitment's rules say)
+        self.pledges: list[str] | None = None  # three or four: every guest's, from the host
         self.match = [0, 0]  # games won by each team before this one, in this match
         self.rematch: str | None = None  # "offered", "asked" by the friend, or "agreed"
         self.resigning = False  # resigned, and the host's game-over update not yet seen
@@ -213,7 +217,7 @@ class Guest:
     def record(self) -> str:
         """What the guest's page keeps: its view's history and the move count."""
         return json.dumps({"format": RECORD_FORMAT, "role": "guest", "game": self.game_id,
-                           "seat": self.seat, "players": self.players,
+                           "seat": self.seat, "players": self.players, "pledges": self.pledges,
                            "commitment": self.commitment,
                            "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
                            "events": self.events, "held": self.held, "moves": self.moves,
@@ -236,6 +240,7 @@ class Guest:
         guest = cls(data["game"])
         guest.seat, guest.commitment = data["seat"], data["commitment"]
         guest.players = Rules(players=data.get("players", 2)).players
+        guest.pledges = data.get("pledges")
         guest.guest_bytes = read_hex(data["guest_bytes"]) if data["guest_bytes"] else None
         guest.events, guest.held, guest.moves = data["events"], data["held"], data["moves"]
         pending = data.get("pending")
@@ -470,10 +475,17 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         else:
             answer["replies"].extend(host.outbox(game, seat, data["seen"]))
         return
+    if kind == "pledge":
+        host_takes_pledge(host, seat, data["commitment"], game, answer)
+        return
     if kind == "entropy":
         taken = host.guest_bytes.get(seat)
         if game is not None or taken not in (None, read_hex(data["bytes"])):
             raise PeerError("bad-order", "the cards are already being dealt")
+        if len(host.guest_seats) > 1 and len(host.pledges) < len(host.guest_seats):
+            raise PeerError("bad-order", "every guest pledges its bytes before any sends them")
+        if len(host.guest_seats) > 1 and commitment(read_hex(data["bytes"])) != host.pledges[seat]:
+            raise PeerError("bad-field", "these are not the bytes you pledged")
         host.guest_bytes[seat] = read_hex(data["bytes"])
         if taken is not None or not host.dealt:  # sent again, or others' bytes to come
             return
@@ -517,6 +529,26 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         "proof": request.get("proof")})
     answer["replies"].extend(host.outbox(game, seat))
     answer["others"] = host.outboxes(game, but=seat)
+
+
+def host_takes_pledge(host: Host, seat: int, pledge: str, game: Game | None,
+                      answer: dict[str, Any]) -> None:
+    """Three or four players: a guest's pledge (the SHA-256 of its bytes, sent before
+    them). Once every guest's is in, each is sent them all and then sends its bytes, so
+    no guest chooses its bytes after another's are known."""
+    if len(host.guest_seats) == 1:
+        raise PeerError("unexpected", "a guest of two sends its bytes at once")
+    if game is not None or host.pledges.get(seat, pledge) != pledge:
+        raise PeerError("bad-order", "your bytes are already pledged")
+    complete = len(host.pledges) == len(host.guest_seats)
+    host.pledges[seat] = pledge
+    if len(host.pledges) < len(host.guest_seats):
+        return
+    text = message("pledges", game=host.game_id,
+                   guests=[host.pledges[other] for other in host.guest_seats])
+    answer["replies"].append(text)
+    if not complete:  # the last pledge: every other guest hears them too
+        answer["others"] = {str(other): [text] for other in host.guest_seats if other != seat}
 
 
 def host_resigns_guest(session: Session, host: Host, game: Game, seat: int,
@@ -596,10 +628,23 @@ def guest_receives(guest: Guest, data: Message, request: Request,
             guest.match = [0] * Rules.from_dict(data["rules"]).teams
         if guest.guest_bytes is None:
             guest.guest_bytes = secrets.token_bytes(ENTROPY_BYTES)
-        answer["replies"].append(message("entropy", game=guest.game_id,
-                                         bytes=guest.guest_bytes.hex()))
+        if guest.players > 2:  # its pledge first: its bytes once every guest pledged
+            answer["replies"].append(message("pledge", game=guest.game_id,
+                                             commitment=commitment(guest.guest_bytes)))
+        else:
+            answer["replies"].append(message("entropy", game=guest.game_id,
+                                             bytes=guest.guest_bytes.hex()))
     elif guest.commitment is None or guest.guest_bytes is None:
         raise PeerError("bad-order", "the host has not committed to its bytes yet")
+    elif kind == "pledges":
+        pledges = data["guests"]
+        if (guest.players == 2 or len(pledges) != guest.players - 1
+                or pledges.count(commitment(guest.guest_bytes)) != 1
+                or guest.pledges not in (None, pledges)):
+            raise PeerError("bad-field", "the pledges must be every guest's, yours once")
+        guest.pledges = pledges
+        answer["replies"].append(message("entropy", game=guest.game_id,
+                                         bytes=guest.guest_bytes.hex()))
     elif kind == "update":
         view = data["view"]
         start = guest.take_view(view)
@@ -615,7 +660,7 @@ def guest_receives(guest: Guest, data: Message, request: Request,
         guest.verdict = check_fair_deal(
             guest.commitment, data["host_bytes"], guest.guest_bytes.hex(), data["save"],
             guest.seat, {"events": guest.events, "held": guest.held, "moves": guest.moves},
-            guests)
+            guests, guest.pledges if guest.players > 2 else None)
         answer["verdict"] = guest.verdict
         answer["replies"].append(message("checked", game=guest.game_id, problems=[
             problem[:300] for problem in guest.verdict[:20]]))

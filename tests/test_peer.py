@@ -678,7 +678,7 @@ def test_hostile_messages_from_a_guest_are_refused_and_change_nothing() -> None:
     assert len(party.game.events) > seen or party.game.current_player != 1
 
 
-def test_the_deal_waits_for_every_guest_and_each_has_the_commitment_first() -> None:
+def test_the_deal_waits_for_every_guests_pledge_then_bytes() -> None:
     host = Session()
     game_id = call(host, "peer_host", {"rules": {"players": 3}})["game"]
     commits = []
@@ -688,23 +688,47 @@ def test_the_deal_waits_for_every_guest_and_each_has_the_commitment_first() -> N
         commits.append(json.loads(answer["replies"][0]))
     assert [commit["seat"] for commit in commits] == [1, 2]
     assert commits[0]["commitment"] == commits[1]["commitment"]
-    first = call(host, "peer_receive", {"text": message("entropy", game=game_id,
-                                                        bytes="11" * 32), "from": 1})
-    assert first["update"] is None and host.game is None  # guest 2's bytes are to come
-    again = call(host, "peer_receive", {"text": message("entropy", game=game_id,
-                                                        bytes="11" * 32), "from": 1})
-    assert again["refused"] is None and host.game is None  # the same bytes again: nothing
-    other = call(host, "peer_receive", {"text": message("entropy", game=game_id,
-                                                        bytes="22" * 32), "from": 1})
-    assert other["refused"]["reason"] == "bad-order"  # other bytes from seat 1: refused
-    last = call(host, "peer_receive", {"text": message("entropy", game=game_id,
-                                                       bytes="33" * 32), "from": 2})
-    assert host.game is not None and last["update"] is not None
-    assert json.loads(last["replies"][0])["view"]["seat"] == 2
-    assert json.loads(last["others"]["1"][0])["view"]["seat"] == 1
+
+    def send(seat: int, kind: str, **fields: Any) -> dict[str, Any]:
+        return call(host, "peer_receive", {"text": message(kind, game=game_id, **fields),
+                                           "from": seat})
+
+    ones, twos, threes = (bytes.fromhex(digit * 64) for digit in "123")
+    early = send(1, "entropy", bytes=ones.hex())  # bytes before every guest pledged
+    assert early["refused"]["reason"] == "bad-order"
+    assert send(1, "pledge", commitment=commitment(ones))["replies"] == []  # guest 2 to come
+    assert send(1, "pledge", commitment=commitment(ones))["refused"] is None  # again: nothing
+    other = send(1, "pledge", commitment=commitment(twos))  # another pledge: refused
+    assert other["refused"]["reason"] == "bad-order"
+    last = send(2, "pledge", commitment=commitment(threes))  # every guest hears them all
+    pledges = [commitment(ones), commitment(threes)]
+    assert json.loads(last["replies"][0])["guests"] == pledges
+    assert json.loads(last["others"]["1"][0])["guests"] == pledges
+    assert send(1, "entropy", bytes=twos.hex())["refused"]["reason"] == "bad-field"  # unpledged
+    assert send(1, "entropy", bytes=ones.hex())["refused"] is None and host.game is None
+    assert send(1, "entropy", bytes=ones.hex())["refused"] is None and host.game is None
+    dealt = send(2, "entropy", bytes=threes.hex())
+    assert host.game is not None and dealt["update"] is not None
+    assert json.loads(dealt["replies"][0])["view"]["seat"] == 2
+    assert json.loads(dealt["others"]["1"][0])["view"]["seat"] == 1
     assert host.game.setup["seed"] == shared_seed(host.peer.host_bytes,  # type: ignore
-                                                  bytes.fromhex("11" * 32),
-                                                  bytes.fromhex("33" * 32))
+                                                  ones, threes)
+
+
+def test_a_guest_of_three_pledges_before_it_sends_its_bytes() -> None:
+    guest = Session()
+    call(guest, "peer_guest", {"game": "00ff00ff00ff00ff"})
+    commit = message("commit", game="00ff00ff00ff00ff", seat=1, rules={"players": 3},
+                     commitment="ab" * 32)
+    pledge = json.loads(call(guest, "peer_receive", {"text": commit})["replies"][0])
+    assert pledge["kind"] == "pledge"  # its bytes' hash, not the bytes
+    mine = pledge["commitment"]
+    wrong = message("pledges", game="00ff00ff00ff00ff", guests=["cd" * 32, "ef" * 32])
+    answer = call(guest, "peer_receive", {"text": wrong})  # the list leaves its pledge out
+    assert answer["refused"]["reason"] == "bad-field" and len(answer["replies"]) == 1
+    right = message("pledges", game="00ff00ff00ff00ff", guests=[mine, "ef" * 32])
+    entropy = json.loads(call(guest, "peer_receive", {"text": right})["replies"][0])
+    assert entropy["kind"] == "entropy" and commitment(bytes.fromhex(entropy["bytes"])) == mine
 
 
 def test_a_tampered_reveal_fails_every_guests_check() -> None:
@@ -731,6 +755,15 @@ def test_a_tampered_reveal_fails_every_guests_check() -> None:
         forged = [("00" * 32 if text == record["guest_bytes"] else text)
                   for text in reveal["guests"]]  # this guest's bytes replaced
         assert verdict(forged, reveal["save"])[0].startswith("seed")
+        others = [("00" * 32 if text != record["guest_bytes"] else text)
+                  for text in reveal["guests"]]  # another guest's bytes, not as pledged
+        assert check_fair_deal(record["commitment"], reveal["host_bytes"],
+                               record["guest_bytes"], reveal["save"], record["seat"], seen,
+                               reveal["guests"], record["pledges"]) == []
+        assert check_fair_deal(record["commitment"], reveal["host_bytes"],
+                               record["guest_bytes"], reveal["save"], record["seat"], seen,
+                               others, record["pledges"]) == [
+            "seed: the revealed guests' bytes are not the ones they pledged"]
         data = json.loads(reveal["save"])
         data["moves"] = data["moves"][:-3]
         assert verdict(reveal["guests"], json.dumps(data))  # a save cut short
