@@ -971,3 +971,40 @@ def test_the_computer_takes_the_seat_of_a_friend_who_went_away(
         page.wait_for_selector("#table[data-phase=over]")
     verified([guests[0]], host)
     assert not errors, errors
+
+
+def test_a_friend_of_three_who_went_away_comes_back_by_a_new_invitation(
+        launch: Any, base_url: str) -> None:
+    """Three players: the last friend's page closes in the first deal; the host makes a
+    new invitation for that seat, the friend opens it in a new page (its kept record):
+    the same game at the same move, played on to the second deal and verified."""
+    errors: list[str] = []
+    host, guests = party(launch(3), base_url, errors)
+    tables = [Table(None, page) for page in (host, *guests)]
+    for _ in range(3000):  # every page's person moves until the discard
+        if host_game(host).phase == "discard":
+            break
+        for table in tables:
+            table.step()
+        host.wait_for_timeout(20)
+    saved, context = host_game(host).to_json(), guests[1].context
+    guests[1].close()
+    host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_function("() => document.querySelector('.peer-status')?.textContent"
+                           ".startsWith('Invitation 2 of 2')")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest = new_page(None, "", errors, context, name="guest2 again")
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    assert host_game(host).to_json() == saved  # the same move: the game waited
+    assert kept_record(guest)["seat"] == 2
+    first_deal([host, guests[0], guest], {1: guests[0], 2: guest})
+    resign(host)
+    verified([guests[0], guest], host)
+    assert not errors, errors
