@@ -96,6 +96,8 @@ FIELDS: dict[str, Callable[[object], bool]] = {
     "reaction": lambda value: value in REACTIONS, "save": _text(MAX_SAVE),
     "problems": lambda value: isinstance(value, list) and len(value) <= 20 and all(
         _text(300)(item) for item in value),
+    "seats": lambda value: isinstance(value, list) and len(value) <= 3 and all(
+        type(seat) is int and 0 < seat < 4 for seat in value),
     "guests": lambda value: isinstance(value, list) and 2 <= len(value) <= 3 and all(
         _hex(item) for item in value),
 }
@@ -107,6 +109,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "entropy": ("game", "bytes"),  # guest: my random bytes
     "pledge": ("game", "commitment"),  # guest of three or four, first: sha256 of my bytes
     "pledges": ("game", "guests"),  # host: every guest's pledge in seat order (bytes now)
+    "away": ("game", "seats"),  # host of three or four: the friends away now ([]: none)
     "update": ("game", "view"),  # host: your view, its events from what you have seen
     "move": ("game", "move", "seen"),  # guest: my move (or "resign"), chosen after N events
     "refused": ("reason", "message"),  # either: your message was refused
@@ -126,7 +129,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
 """Fields a kind may carry besides its required ones."""
 
 COMMON = ("refused", "reaction", "left", "rematch", "rematch-accept", "ping", "pong")
-HOST_SENDS = ("commit", "pledges", "update", "reveal", *COMMON)
+HOST_SENDS = ("commit", "pledges", "update", "reveal", "away", *COMMON)
 GUEST_SENDS = ("hello", "pledge", "entropy", "move", "checked", *COMMON)
 
 

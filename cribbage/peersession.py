@@ -423,7 +423,7 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
     peer = role(session)
     answer: dict[str, Any] = {"replies": [], "others": {}, "update": None, "reaction": None,
                               "refused": None, "peer_refused": None, "verdict": None,
-                              "left": False, "rematch": None}
+                              "left": False, "rematch": None, "away": None}
     try:
         data = parse_message(request.get("text"),
                              GUEST_SENDS if isinstance(peer, Host) else HOST_SENDS)
@@ -619,6 +619,10 @@ def guest_receives(guest: Guest, data: Message, request: Request,
     kind = data["kind"]
     if kind == "left":  # the host's update and reveal follow when the game was not over
         answer["left"] = True
+    elif kind == "away":  # (three or four) the friends whose turn the game will wait at
+        if guest.players == 2 or guest.seat in data["seats"]:
+            raise PeerError("bad-field", "the friends away are other guests of three or four")
+        answer["away"] = data["seats"]
     elif kind == "commit":
         if guest.commitment not in (None, data["commitment"]) or guest.events:
             raise PeerError("bad-order", "the host already committed to other bytes")
@@ -677,6 +681,28 @@ def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
     sends = host.outboxes(game)
     return {"messages": sends[str(host.guest_seats[0])], "sends": sends,
             "record": host.record(), "match": match_of(session)}
+
+
+def peer_away(session: Session, request: Request) -> dict[str, Any]:
+    """The host of three or four tells the other guests which friends are away now
+    (``seats``, [] once all are back or the computer plays for them): ``sends`` by seat,
+    to every guest neither away nor played by the computer.
+
+    >>> from cribbage.protocol import Session
+    >>> host = Session()
+    >>> game_id = result(host, "peer_host", {"rules": {"players": 3}})["game"]
+    >>> sends = result(host, "peer_away", {"seats": [2]})["sends"]
+    >>> list(sends), json.loads(sends["1"][0])["seats"]
+    (['1'], [2])
+    """
+    host = role(session)
+    seats = request.get("seats")
+    if (not isinstance(host, Host) or len(host.guest_seats) == 1 or not isinstance(seats, list)
+            or not set(seats) <= set(host.guest_seats)):
+        raise PeerError("bad-field", "only the host of three or four names guests away")
+    text = message("away", game=host.game_id, seats=sorted(seats))
+    return {"sends": {str(seat): [text] for seat in host.guest_seats
+                      if seat not in seats and seat not in host.computers}}
 
 
 def peer_computer(session: Session, request: Request) -> dict[str, Any]:
@@ -817,6 +843,6 @@ def seat_in(request: Request) -> int:
 ENDPOINTS = {"peer_host": peer_host, "peer_guest": peer_guest, "peer_receive": peer_receive,
              "peer_outbox": peer_outbox, "peer_move": peer_move, "peer_leave": peer_leave,
              "peer_reaction": peer_reaction, "peer_check": peer_check,
-             "peer_rematch": peer_rematch, "peer_computer": peer_computer,
+             "peer_rematch": peer_rematch, "peer_computer": peer_computer, "peer_away": peer_away,
              "peer_computer_move": peer_computer_move}
 """The endpoints of a game between two devices (merged into the protocol's table)."""

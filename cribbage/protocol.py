@@ -101,8 +101,8 @@ A game with a friend on another device
 ``peer_receive({"text", "from"?, "events_from"?, "proof"?})``
     One message from the peer (on the host, from guest seat ``from``: the seat of
     the channel it came on): ``{"replies", "others", "update", "reaction",
-    "refused", "peer_refused", "verdict", "left", "rematch", "game", "match",
-    "record"}``; ``others`` holds the other guests' messages by seat. The host
+    "refused", "peer_refused", "verdict", "left", "rematch", "away", "game",
+    "match", "record"}``; ``others`` holds the other guests' messages by seat. The host
     applies a guest's move only if it is that guest's turn and legal; a refused
     message changes nothing.
 ``peer_outbox({})``, ``peer_move({"move"})``, ``peer_reaction({"reaction"})``
@@ -112,6 +112,9 @@ A game with a friend on another device
 ``peer_computer({"seat"})``, ``peer_computer_move({})``
     The host lets the computer play a guest's seat (its friend went away), and
     the computer's move when that seat is to move (``{"update", "sends"}``).
+``peer_away({"seats"})``
+    The host of three or four tells the other guests which friends are away
+    (``{"sends"}``; a guest's ``peer_receive`` then has ``away``, the seats).
 ``peer_leave({})``
     This side leaves for another game: ``{"messages", "sends"}`` telling the friend
     (``left``; a game not over is lost: the host resigns and reveals, a

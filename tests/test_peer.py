@@ -821,3 +821,20 @@ def test_a_three_player_host_resumes_from_its_record_and_refuses_a_rematch() -> 
     assert party.verdicts == {1: [], 2: []}
     reply = json.loads(again.call("peer_rematch"))
     assert reply["ok"] is False and "two players" in reply["error"]["message"]
+
+
+def test_the_other_guests_are_told_who_is_away() -> None:
+    party = Party(4)
+    sends = call(party.host, "peer_away", {"seats": [2]})["sends"]
+    assert sorted(sends) == ["1", "3"]  # not the friend away
+    for seat in (1, 3):
+        answer = call(party.guests[seat], "peer_receive", {"text": sends[str(seat)][0]})
+        assert answer["away"] == [2] and answer["refused"] is None
+    answer = call(party.guests[2], "peer_receive", {"text": sends["1"][0]})
+    assert answer["refused"]["reason"] == "bad-field"  # "you are away": not to that guest
+    call(party.host, "peer_computer", {"seat": 2})
+    back = call(party.host, "peer_away", {"seats": []})["sends"]
+    assert sorted(back) == ["1", "3"]  # (seat 2 is the computer's now)
+    assert call(party.guests[1], "peer_receive", {"text": back["1"][0]})["away"] == []
+    refused = json.loads(party.host.call("peer_away", json.dumps({"seats": [0]})))
+    assert refused["ok"] is False  # the host's own seat is no guest's

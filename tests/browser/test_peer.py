@@ -990,6 +990,7 @@ def test_a_friend_of_three_who_went_away_comes_back_by_a_new_invitation(
     saved, context = host_game(host).to_json(), guests[1].context
     guests[1].close()
     host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    logged(guests[0], "A friend went away (seat 3)")  # the other friend is told
     host.get_by_role("button", name="New invitation for this game").click()
     host.wait_for_function("() => document.querySelector('.peer-status')?.textContent"
                            ".startsWith('Invitation 2 of 2')")
@@ -1004,6 +1005,7 @@ def test_a_friend_of_three_who_went_away_comes_back_by_a_new_invitation(
         page.wait_for_selector("#table[data-peer=playing]")
     assert host_game(host).to_json() == saved  # the same move: the game waited
     assert kept_record(guest)["seat"] == 2
+    logged(guests[0], "Every friend is here again")
     first_deal([host, guests[0], guest], {1: guests[0], 2: guest})
     resign(host)
     verified([guests[0], guest], host)

@@ -159,6 +159,7 @@ class PeerTable:
             return
         self.computers = made["computers"]
         self.keep(made["record"])
+        await self.tell_away()
         log(self.dom, self.words.t("peer.computer_took", {"seat": seat + 1}))
         self.inviting = None
         if self.unlinked():  # another friend is away too: their invitation
@@ -171,6 +172,13 @@ class PeerTable:
         ok, update = await self.computer_turn()
         if ok:
             self.hand(update)
+
+    async def tell_away(self):
+        """The host of three or four tells the other friends who is away now (the game
+        waits at their turn), or that all are back."""
+        if self.many() and self.started:
+            ok, made = await self.engine("peer_away", {"seats": self.unlinked()})
+            self.send_all(made["sends"] if ok else {})
 
     def drop_invitation(self):
         """The host's invitation not taken (if any) is closed, unheard: a closed
@@ -512,6 +520,7 @@ class PeerTable:
         self.status("peer.connected")
         if self.role == "host":
             self.links[seat], self.link = link, None  # (self.link: an invitation not taken)
+            await self.tell_away()
             if self.unlinked():  # the next friend's invitation
                 await self.invite("peer.send_again" if self.started else "peer.send_invitation")
                 return
@@ -559,6 +568,7 @@ class PeerTable:
         self.links.pop(seat, None)
         if self.role == "host" and len(self.guest_seats) > 1:
             self.inviting = seat
+            await self.tell_away()
         await self.closed_after(reason)
 
     async def closed_after(self, reason):
@@ -655,6 +665,12 @@ class PeerTable:
                 self.moved = False
                 self.waiting.append(("refused", answer["peer_refused"]))
                 self.arrived.set()
+        if answer["away"] is not None:  # (three or four) the friends the game waits for
+            said = self.words.t("peer.away", {"seats": ", ".join(
+                str(away + 1) for away in answer["away"])}) if answer["away"] else (
+                self.words.t("peer.back"))
+            log(self.dom, said)
+            self.game.announce(said)
         if answer["reaction"]:
             said = self.words.t("peer.reaction." + answer["reaction"])
             log(self.dom, self.words.t("peer.said", {"text": said}))
