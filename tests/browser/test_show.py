@@ -263,8 +263,10 @@ def test_a_card_you_play_is_on_the_pile_before_the_engine_answers(app: Any,
           }
         }
       }).observe({type: 'mark'});
+      setTimeout(() => resolve(seen), 10000);  // what was seen, if the redraw never came
       document.querySelector(`.seat-human button.card[data-card="${code}"]`).click();
     })""", code)
+    assert {"pile", "drawn"} <= times.keys(), times  # both seen within 10 s
     assert times["early"] and times["pile"] < times["drawn"], times
     assert (times["laid"], times["pending"], times["inHand"]) == (1, 0, 0), times
 
@@ -301,8 +303,10 @@ def test_the_cards_you_send_are_in_the_crib_before_the_engine_answers(app: Any,
           }
         }
       }).observe({type: 'mark'});
+      setTimeout(() => resolve(seen), 10000);  // what was seen, if the redraw never came
       document.querySelector('.actions button[data-action=send]').click();
     })""", codes)
+    assert {"gone", "drawn"} <= seen.keys(), seen  # both seen within 10 s
     assert seen["gone"] < seen["drawn"] and seen["cribThen"] >= 2, seen
     assert (seen["inHand"], seen["hand"]) == (0, 4), seen
 
