@@ -279,9 +279,11 @@ def test_the_cards_you_send_are_in_the_crib_before_the_engine_answers(app: Any,
     table = Table(app, page).open().start()
     table.play_until(lambda: table.phase == "discard" and table.my_cards().count() == 6)
     page.wait_for_selector("#table:not([data-busy])")
-    for card in table.my_cards().all()[:2]:
-        card.click()
+    # Two cards picked, a card a step (the table may draw the hand again between clicks).
+    table.play_until(lambda: page.locator(".seat-human .card.selected").count() == 2)
     codes = [c.get_attribute("data-card") for c in page.locator(".seat-human .card.selected").all()]
+    # Send is on once it is your turn to send (a computer that is asked first has chosen).
+    page.wait_for_selector("#table:not([data-busy]) .actions [data-action=send]:not([disabled])")
     seen = page.evaluate("""(codes) => new Promise((resolve) => {
       const start = performance.now(), seen = {};
       const inHand = () => codes.filter(code =>
