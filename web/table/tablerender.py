@@ -354,7 +354,7 @@ def move_pegs(state, team, points):
     """Peg ``points`` for ``team``: the back peg leapfrogs the front one (only it moves)."""
     front, back = state.pegs[team]
     moved = window.cribbageBoard.leapfrog(front, back, front + points)
-    state.pegs[team] = [moved[0], moved[1]]
+    state.pegs[team] = [int(moved[0]), int(moved[1])]
     draw_pegs(state, team)
 
 

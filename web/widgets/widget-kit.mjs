@@ -441,17 +441,19 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
 
   function pegBoard(spec, teams, scores) {
     const names = Array.from({ length: teams }, (_, team) => teamName(spec, teams, team));
+    // the board named with each team's score
+    const label = (pegs) => t("widget.board", {
+      scores: pegs.map(([score], team) => t("widget.deal.seat", { who: names[team], score }))
+        .join(" · ") });
+    const start = pegsAlong([scores])[0];
     const node = el("div", { class: "board deal-board" });
-    const drawing = drawBoard(node, { target: spec.target || 121, names,
-      pegs: pegsAlong([scores])[0] });
-    /** The pegs after the last of `steps`, as pegsAlong puts them; the board named with
-     * each team's score. */
+    const drawing = drawBoard(node, { target: spec.target || 121, names, label: label(start),
+      pegs: start });
+    /** The pegs after the last of `steps`, as pegsAlong puts them. */
     function move(steps) {
       const pegs = pegsAlong(steps.map((step) => step.scores)).at(-1);
       pegs.forEach(([front, back], team) => placePegs(drawing, team, front, back));
-      drawing.setAttribute("aria-label", t("widget.board", {
-        scores: pegs.map(([score], team) => t("widget.deal.seat", { who: names[team], score }))
-          .join(" · ") }));
+      drawing.setAttribute("aria-label", label(pegs));
     }
     return { node, move };
   }
