@@ -10,26 +10,27 @@ Builds dist/ and, in a temporary git worktree, the site of ``--baseline``
 move took ``apply_move``, then ``view``, then ``save``). Both are served on
 loopback and opened in Chromium with ``?speed=0`` (no animations), alternating
 round by round. In each round a 2-player game against the beginner is played
-through the page; for each card the human plays, the page clicks it and
-measures two figures:
+through the page; for each card the human plays and each discard it sends, the
+page clicks and measures two figures:
 
-- **on the pile**: until the card has left the hand for the pile (a
-  MutationObserver sees it go). The table lays the card the moment it is
-  chosen (tablerender.lay_at_once), before the engine answers;
+- **laid**: until the cards have left the hand for the pile or the crib (a
+  MutationObserver sees them go). The table lays a card the moment it is
+  chosen and a discard the moment it is sent (tablerender.lay_at_once,
+  discard_at_once), before the engine answers;
 - **redrawn**: until the table has been redrawn from the engine's reply (the
   UI's ``cribbage:table-drawn`` mark: count, points, pegs, the hand, the
-  actions). A build without that mark draws the card only then, so its
-  "redrawn" is its "on the pile".
+  actions). A build that draws the move only from the reply has its "laid"
+  at that redraw.
 
 The computer's own thinking is not in either: the human's card is drawn
 before the computer is asked to move. ``--profiles phone`` slows the page's
 CPU 4x (the DevTools protocol, as bench/page_load.py's phone profile; the
 engine's worker is not slowed).
 
-Prints the median and 90th percentile per build and profile, the ratio of
-medians and this build's medians against the targets (on the pile within a
-frame: median <= 16 ms, p90 <= 33 ms on the desktop; <= 50 ms on the phone), with
-the load average it ran under (``--markdown``: also as a row of the tables in
+Prints the median and 90th percentile per build, profile and kind of move,
+and this build's medians against the targets (laid within a frame: median
+<= 16 ms, p90 <= 33 ms on the desktop; <= 50 ms on the phone), with the load
+average it ran under (``--markdown``: also as a row of the tables in
 docs/performance.md, with the command, commit and machine). Run it on a quiet
 machine if you can.
 """
@@ -68,14 +69,15 @@ from sitebuild.serve import serve_in_thread  # noqa: E402
 BASELINE = "696bc01"
 PHONE_CPU_SLOWDOWN = 4  # as bench/page_load.py's phone profile
 
-# Click the card, then wait until the table has been redrawn from the engine's
-# reply: the card is gone from the hand (it lies on the pile, or the show has
-# begun). Gives up after 10 s (null).
-PLAY_AND_TIME = """
-async (code) => {
+# Click the button, then wait until the moved cards have left the hand (on the pile, in
+# the crib, or the show has begun) and until the table has been redrawn from the engine's
+# reply. Gives up after 10 s (null).
+MOVE_AND_TIME = """
+async ({ codes, click }) => {
   const table = document.getElementById("table");
-  const selector = `.seat-human button.card[data-card="${code}"]`;
-  const button = document.querySelector(selector);
+  const inHand = () => codes.some((code) =>
+    document.querySelector(`.seat-human button.card[data-card="${code}"]`));
+  const button = document.querySelector(click);
   if (!button || button.disabled) return null;
   const start = performance.now();
   const drawn = new Promise((resolve) => {
@@ -89,7 +91,7 @@ async (code) => {
   });
   const gone = new Promise((resolve) => {
     const watch = new MutationObserver(() => {
-      if (!document.querySelector(selector)) {
+      if (!inHand()) {
         watch.disconnect();
         resolve(performance.now() - start);
       }
@@ -98,16 +100,19 @@ async (code) => {
     setTimeout(() => { watch.disconnect(); resolve(null); }, 10000);
   });
   button.click();
-  const pile = await gone;
-  if (pile === null) return null;
+  const laid = await gone;
+  if (laid === null) return null;
   const redrawn = await Promise.race([drawn, new Promise((r) => setTimeout(() => r(null), 3000))]);
-  return { pile, redrawn: redrawn ?? pile };
+  return { laid, redrawn: redrawn ?? laid };
 }
 """
+KINDS = ("card", "discard")
 
 
-def time_moves(browser: Any, url: str, moves: int, phone: bool) -> list[dict[str, float]]:
-    """Play a game through the page; each human card's times (on the pile, redrawn)."""
+def time_moves(browser: Any, url: str, moves: int, phone: bool) -> list[dict[str, Any]]:
+    """Play a game through the page; each human card's and discard's times (laid: the cards
+    left the hand; redrawn: the table drawn from the engine's reply), up to ``moves``
+    cards."""
     context = browser.new_context(viewport={"width": 390, "height": 844} if phone
                                   else {"width": 1280, "height": 800})
     page = context.new_page()
@@ -116,16 +121,27 @@ def time_moves(browser: Any, url: str, moves: int, phone: bool) -> list[dict[str
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
     table = Table(App(page, url), page).open().start(level="beginner")
-    times: list[dict[str, float]] = []
+    times: list[dict[str, Any]] = []
+    hand = ".seat-human button.card:not([disabled])"
     for _ in range(20_000):
-        if len(times) >= moves or table.phase == "over":
+        if sum(t["kind"] == "card" for t in times) >= moves or table.phase == "over":
             break
-        playable = page.locator(".seat-human button.card[data-action=play]:not([disabled])")
+        playable = page.locator(hand + "[data-action=play]")
         if table.phase == "play" and playable.count():
             code = playable.first.get_attribute("data-card")
-            took = page.evaluate(PLAY_AND_TIME, code)
+            took = page.evaluate(MOVE_AND_TIME, {
+                "codes": [code], "click": f'.seat-human button.card[data-card="{code}"]'})
             if took is not None:
-                times.append(took)
+                times.append({"kind": "card", **took})
+            continue
+        send = page.locator(".actions button[data-action=send]:not([disabled])")
+        if table.phase == "discard" and send.count():  # the cards picked by table.step()
+            codes = page.locator(".seat-human button.card.selected").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)")
+            took = page.evaluate(MOVE_AND_TIME, {
+                "codes": codes, "click": ".actions button[data-action=send]"})
+            if took is not None:
+                times.append({"kind": "discard", **took})
             continue
         table.step()
         page.wait_for_timeout(10)
@@ -139,27 +155,34 @@ def spread(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
-def report(results: dict[tuple[str, str], list[dict[str, float]]], args: Any,
+def report(results: dict[tuple[str, str], list[dict[str, Any]]], args: Any,
            conditions: Conditions, version: str, argv: list[str]) -> None:
-    """Print each profile's figures per build, the targets, and (--markdown) the rows."""
-    print(f"human card played (ms), ?speed=0, {args.rounds} alternating rounds")
-    print(f"{'profile':<8} {'build':<12} {'moves':>6} {'pile median':>12} {'p90':>6}"
-          f" {'redrawn median':>15} {'p90':>6}")
+    """Print each profile's figures per build and kind of move, the targets, and
+    (--markdown) the rows."""
+    print(f"human moves (ms), ?speed=0, {args.rounds} alternating rounds")
+    print(f"{'profile':<8} {'build':<12} {'move':<8} {'moves':>6} {'laid median':>12}"
+          f" {'p90':>6} {'redrawn median':>15} {'p90':>6}")
     rows = []
     for (profile, name), values in results.items():
-        pile, pile90 = spread([v["pile"] for v in values])
-        drawn, drawn90 = spread([v["redrawn"] for v in values])
-        print(f"{profile:<8} {name:<12} {len(values):>6} {pile:>12.1f} {pile90:>6.1f}"
-              f" {drawn:>15.1f} {drawn90:>6.1f}")
-        if name == "this build":
+        for kind in KINDS:
+            moves = [v for v in values if v["kind"] == kind]
+            if not moves:
+                continue
+            laid, laid90 = spread([v["laid"] for v in moves])
+            drawn, drawn90 = spread([v["redrawn"] for v in moves])
+            print(f"{profile:<8} {name:<12} {kind:<8} {len(moves):>6} {laid:>12.1f}"
+                  f" {laid90:>6.1f} {drawn:>15.1f} {drawn90:>6.1f}")
+            if name != "this build":
+                continue
             target = "median <= 16, p90 <= 33" if profile == "desktop" else "median <= 50"
-            print(f"  {profile}: the card on the pile, median {pile:.1f} ms, p90 {pile90:.1f}"
+            where = "on the pile" if kind == "card" else "in the crib"
+            print(f"  {profile}: {kind} {where}, median {laid:.1f} ms, p90 {laid90:.1f}"
                   f" ({target}); the table redrawn from the engine's reply, median"
                   f" {drawn:.1f} ms, p90 {drawn90:.1f}")
-            rows += [(f"a move, {profile}: human card on the pile, median",
-                      f"{pile:.1f} ms (p90 {pile90:.1f} ms, {len(values)} moves)"),
-                     (f"a move, {profile}: the table redrawn from the engine's reply, median",
-                      f"{drawn:.1f} ms (p90 {drawn90:.1f} ms)")]
+            rows += [(f"a move, {profile}: human {kind} {where}, median",
+                      f"{laid:.1f} ms (p90 {laid90:.1f} ms, {len(moves)} moves)"),
+                     (f"a move, {profile}: {kind}, the table redrawn from the engine's reply,"
+                      " median", f"{drawn:.1f} ms (p90 {drawn90:.1f} ms)")]
     print(f"load average: {min(conditions.loads):.2f}-{max(conditions.loads):.2f}")
     if args.markdown:
         print(markdown_rows(rows, command("page_move.py", argv),
@@ -196,7 +219,7 @@ def main(argv: list[str]) -> int:
         if args.baseline:
             builds[args.baseline] = old_url
         profiles = args.profiles.split(",")
-        results: dict[tuple[str, str], list[dict[str, float]]] = {
+        results: dict[tuple[str, str], list[dict[str, Any]]] = {
             (profile, name): [] for profile in profiles for name in builds}
         with sync_playwright() as playwright:
             launch: dict[str, Any] = {"args": FLAGS}

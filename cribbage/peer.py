@@ -96,6 +96,10 @@ FIELDS: dict[str, Callable[[object], bool]] = {
     "reaction": lambda value: value in REACTIONS, "save": _text(MAX_SAVE),
     "problems": lambda value: isinstance(value, list) and len(value) <= 20 and all(
         _text(300)(item) for item in value),
+    "seats": lambda value: isinstance(value, list) and len(value) <= 3 and all(
+        type(seat) is int and 0 < seat < 4 for seat in value),
+    "guests": lambda value: isinstance(value, list) and 2 <= len(value) <= 3 and all(
+        _hex(item) for item in value),
 }
 """Each field a message may carry and the check its value must pass."""
 
@@ -103,6 +107,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "hello": ("game", "seen"),  # guest: I hold this invitation's game, seen N events
     "commit": ("game", "seat", "rules", "commitment"),  # host: your seat, the rules, sha256
     "entropy": ("game", "bytes"),  # guest: my random bytes
+    "pledge": ("game", "commitment"),  # guest of three or four, first: sha256 of my bytes
+    "pledges": ("game", "guests"),  # host: every guest's pledge in seat order (bytes now)
+    "away": ("game", "seats"),  # host of three or four: the friends away now ([]: none)
     "update": ("game", "view"),  # host: your view, its events from what you have seen
     "move": ("game", "move", "seen"),  # guest: my move (or "resign"), chosen after N events
     "refused": ("reason", "message"),  # either: your message was refused
@@ -116,9 +123,14 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 """Every kind of message and its fields (all required, no others allowed)."""
 
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "reveal": ("guests",),  # three or four players: every guest's bytes, in seat order
+}
+"""Fields a kind may carry besides its required ones."""
+
 COMMON = ("refused", "reaction", "left", "rematch", "rematch-accept", "ping", "pong")
-HOST_SENDS = ("commit", "update", "reveal", *COMMON)
-GUEST_SENDS = ("hello", "entropy", "move", "checked", *COMMON)
+HOST_SENDS = ("commit", "pledges", "update", "reveal", "away", *COMMON)
+GUEST_SENDS = ("hello", "pledge", "entropy", "move", "checked", *COMMON)
 
 
 def parse_message(text: object, accepted: tuple[str, ...]) -> Message:
@@ -155,11 +167,14 @@ def parse_message(text: object, accepted: tuple[str, ...]) -> Message:
         raise PeerError("unexpected", f"a {kind} message may not come from this peer")
     fields = KINDS[kind]
     for name in data:
-        if name not in ("v", "kind") and name not in fields:
+        if name not in ("v", "kind") and name not in fields + OPTIONAL.get(kind, ()):
             raise PeerError("bad-field", f"a {kind} message has no field {str(name)[:40]!r}")
     for name in fields:
         if name not in data or not FIELDS[name](data[name]):
             raise PeerError("bad-field", f"a {kind} message's {name!r} is missing or malformed")
+    for name in OPTIONAL.get(kind, ()):
+        if name in data and not FIELDS[name](data[name]):
+            raise PeerError("bad-field", f"a {kind} message's {name!r} is malformed")
     return data
 
 
@@ -187,13 +202,18 @@ def commitment(host_bytes: bytes) -> str:
     return hashlib.sha256(host_bytes).hexdigest()
 
 
-def shared_seed(host_bytes: bytes, guest_bytes: bytes) -> int:
-    """The game's seed: the first 8 bytes of SHA-256(host bytes + guest bytes).
+def shared_seed(host_bytes: bytes, *guest_bytes: bytes) -> int:
+    """The game's seed: the first 8 bytes of SHA-256(host bytes + each guest's bytes, in
+    seat order).
 
     >>> shared_seed(b"a" * 32, b"b" * 32) == shared_seed(b"a" * 32, b"c" * 32)
     False
+    >>> shared_seed(b"a" * 32, b"b" * 32, b"c" * 32) == shared_seed(b"a" * 32, b"c" * 32,
+    ...                                                             b"b" * 32)
+    False
     """
-    return int.from_bytes(hashlib.sha256(host_bytes + guest_bytes).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(host_bytes + b"".join(guest_bytes)).digest()[:8],
+                          "big")
 
 
 def read_hex(text: str) -> bytes:
@@ -238,21 +258,31 @@ def replay_seat(save: str, seat: int) -> tuple[Game, dict[int, set[str]], list[s
 
 
 def check_fair_deal(commit: str, host_bytes: str, guest_bytes: str, save: str, seat: int,
-                    seen: dict[str, Any]) -> list[str]:
+                    seen: dict[str, Any], guests: list[str] | None = None,
+                    pledges: list[str] | None = None) -> list[str]:
     """What did not match between the host's reveal and what the guest saw ([]: fair).
 
     ``seen`` is the guest's record: ``events`` (every event its views showed),
     ``held`` (deal number as text: the cards it held) and ``moves`` (its moves the
-    host accepted). Checked: the commitment, the seed, every move's legality, each
+    host accepted). ``guests`` is every guest's bytes in seat order, as revealed
+    (three or four players; two have only this guest's), and ``pledges`` their
+    SHA-256 as the host passed them on before any guest sent its bytes. Checked: the
+    commitment, this guest's bytes among the revealed, each guest's bytes against its
+    pledge, the seed, every move's legality, each
     deal's cards the guest held, every event (every score) and the guest's moves.
     """
     if commitment(read_hex(host_bytes)) != commit:
         return ["commitment: the revealed bytes are not the ones the host committed to"]
+    guests = [guest_bytes] if guests is None else guests
+    if guests.count(guest_bytes) != 1:
+        return ["seed: the revealed guests' bytes do not hold yours"]
+    if pledges is not None and [commitment(read_hex(text)) for text in guests] != pledges:
+        return ["seed: the revealed guests' bytes are not the ones they pledged"]
     try:
         game, dealt, own = replay_seat(save, seat)
     except (GameStateError, ValueError) as error:
         return [f"save: the host's save does not replay: {error}"]
-    seed = shared_seed(read_hex(host_bytes), read_hex(guest_bytes))
+    seed = shared_seed(read_hex(host_bytes), *map(read_hex, guests))
     problems = []
     if game.setup.get("seed") != seed or set(game.setup) - {"seed", "first_dealer",
                                                               "resigned"}:

@@ -68,6 +68,8 @@ class Session(Protocol):
 
     def update(self, game: Game, move: Move, before: int, request: Request) -> dict[str, Any]: ...
 
+    def computer_choice(self, level: str) -> Move: ...
+
 _VIEW_KEYS = frozenset(Game.new(seed=0).view(0).to_dict())
 RECORD_FORMAT = "cribbage-peer"
 
@@ -84,55 +86,110 @@ def new_game_id() -> str:
 
 
 class Host:
-    """The host's side: its random bytes, the guest's, and the game they dealt."""
+    """The host's side: its random bytes, each guest's, and the game they dealt.
 
-    def __init__(self, game_id: str, rules: Rules, seat: int, guest_seat: int,
-                 host_bytes: bytes, guest_bytes: bytes | None = None) -> None:
+    Two players have one guest; three or four have one per other seat (the host in
+    seat 0), each on its own channel. The cards are dealt once every guest's bytes
+    are in (each guest is sent the commitment before it sends its bytes).
+    """
+
+    def __init__(self, game_id: str, rules: Rules, seat: int, guest_seats: list[int],
+                 host_bytes: bytes, guest_bytes: dict[int, bytes] | None = None) -> None:
         self.game_id = game_id
         self.rules = rules
         self.seat = seat
-        self.guest_seat = guest_seat
+        self.guest_seats = guest_seats
         self.host_bytes = host_bytes
-        self.guest_bytes = guest_bytes
-        self.guest_seen = 0  # events of the game the guest has been sent
-        self.match = [0, 0]  # games won by each seat before this one, in this match
-        self.checked: list[str] | None = None  # the guest's report of its check
+        self.guest_bytes = dict(guest_bytes or {})
+        self.pledges: dict[int, str] = {}  # three or four: each guest's sha256 of its bytes
+        self.sent = dict.fromkeys(guest_seats, 0)  # events of the game each guest was sent
+        self.match = [0] * rules.teams  # games won by each team before this one
+        self.checked: dict[int, list[str]] = {}  # each guest's report of its check
+        self.computers: set[int] = set()  # guest seats the host let the computer play
         self.rematch: str | None = None  # "offered" by this side, or "asked" by the friend
+
+    @property
+    def dealt(self) -> bool:
+        """Whether every guest's bytes are in (and so the game is dealt)."""
+        return len(self.guest_bytes) == len(self.guest_seats)
+
+    def seed(self) -> int:
+        """The game's seed from the host's bytes and every guest's, in seat order."""
+        return shared_seed(self.host_bytes, *(self.guest_bytes[seat]
+                                              for seat in self.guest_seats))
 
     def record(self) -> str:
         """What the host's page keeps to resume (with the game's own save)."""
         return json.dumps({"format": RECORD_FORMAT, "role": "host", "game": self.game_id,
                            "rules": self.rules.to_dict(), "seat": self.seat,
-                           "guest_seat": self.guest_seat, "host_bytes": self.host_bytes.hex(),
-                           "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
-                           "match": self.match})
+                           "guest_seats": self.guest_seats, "host_bytes": self.host_bytes.hex(),
+                           "guest_bytes": {str(seat): data.hex()
+                                           for seat, data in self.guest_bytes.items()},
+                           "pledges": {str(seat): text for seat, text in self.pledges.items()},
+                           "computers": sorted(self.computers), "match": self.match})
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Host:
+        guest_seats = [int(seat) for seat in data["guest_seats"]]
+        host = cls(data["game"], Rules.from_dict(data["rules"]), data["seat"], guest_seats,
+                   read_hex(data["host_bytes"]),
+                   {int(seat): read_hex(text) for seat, text in data["guest_bytes"].items()})
+        if not set(host.guest_bytes) <= set(guest_seats) or host.seat in guest_seats:
+            raise ValueError("the seats do not match")
+        host.computers = {int(seat) for seat in data.get("computers", [])} & set(guest_seats)
+        host.pledges = {int(seat): str(text) for seat, text in data.get("pledges", {}).items()}
+        host.match = read_match(data.get("match", host.match), host.rules.teams)
+        return host
+
+    def guest_of(self, request: Request) -> int:
+        """The guest seat whose channel a message came on (``from``; one guest: its seat)."""
+        seat = request.get("from", self.guest_seats[0] if len(self.guest_seats) == 1 else None)
+        if seat not in self.guest_seats:
+            raise PeerError("bad-field", "the message names no guest seat of this game")
+        assert isinstance(seat, int)
+        return seat
 
     def tally(self, game: Game | None) -> list[int]:
-        """Games won by each seat in this match, ``game`` (this host's) counted once over."""
-        if game is None or self.guest_bytes is None or game.outcome is None:
+        """Games won by each team in this match, ``game`` (this host's) counted once over."""
+        if game is None or not self.dealt or game.outcome is None:
             return list(self.match)
         return won(self.match, game.outcome.winner)
 
     def next_game(self) -> Host:
         """The rematch: a new game id, new random bytes, the same rules and seats."""
-        return Host(new_game_id(), self.rules, self.seat, self.guest_seat,
+        return Host(new_game_id(), self.rules, self.seat, self.guest_seats,
                     secrets.token_bytes(ENTROPY_BYTES))
 
-    def update_message(self, game: Game, events_from: int) -> str:
-        """The guest's view, its events from ``events_from`` (never another seat's cards)."""
-        self.guest_seen = len(game.events)
-        view = game.view(self.guest_seat).to_dict(events_from)
+    def update_message(self, game: Game, seat: int, events_from: int) -> str:
+        """Guest ``seat``'s view, its events from ``events_from`` (never another seat's
+        cards)."""
+        self.sent[seat] = len(game.events)
+        view = game.view(seat).to_dict(events_from)
         return message("update", game=self.game_id, view=view)
 
-    def outbox(self, game: Game, events_from: int | None = None) -> list[str]:
-        """The guest's update after a change (or a hello), and the reveal once the game
-        is over (a game ends once, or is resumed over: the reveal goes again)."""
-        since = self.guest_seen if events_from is None else events_from
-        texts = [self.update_message(game, since)]
+    def reveal(self, game: Game) -> str:
+        """The host's bytes and the save (and every guest's bytes, for more than two)."""
+        fields: dict[str, Any] = {}
+        if len(self.guest_seats) > 1:
+            fields["guests"] = [self.guest_bytes[seat].hex() for seat in self.guest_seats]
+        return message("reveal", game=self.game_id, host_bytes=self.host_bytes.hex(),
+                       save=game.to_json(), **fields)
+
+    def outbox(self, game: Game, seat: int | None = None,
+               events_from: int | None = None) -> list[str]:
+        """Guest ``seat``'s update after a change (or a hello), and the reveal once the
+        game is over (a game ends once, or is resumed over: the reveal goes again)."""
+        seat = self.guest_seats[0] if seat is None else seat
+        since = self.sent[seat] if events_from is None else events_from
+        texts = [self.update_message(game, seat, since)]
         if game.is_over:
-            texts.append(message("reveal", game=self.game_id, host_bytes=self.host_bytes.hex(),
-                                 save=game.to_json()))
+            texts.append(self.reveal(game))
         return texts
+
+    def outboxes(self, game: Game, but: int | None = None) -> dict[str, list[str]]:
+        """Every guest's update after a change (``but`` one, answered on its own)."""
+        return {str(seat): self.outbox(game, seat) for seat in self.guest_seats
+                if seat != but}
 
 
 class Guest:
@@ -151,14 +208,17 @@ class Guest:
         self.mark = ""  # the last view's mark (a move that scores nothing still changes it)
         self.verdict: list[str] | None = None
         self.winner: int | None = None  # the seat its views said won this game
-        self.match = [0, 0]  # games won by each seat before this one, in this match
+        self.players = 2  # the players of the game (its commitment's rules say)
+        self.pledges: list[str] | None = None  # three or four: every guest's, from the host
+        self.match = [0, 0]  # games won by each team before this one, in this match
         self.rematch: str | None = None  # "offered", "asked" by the friend, or "agreed"
         self.resigning = False  # resigned, and the host's game-over update not yet seen
 
     def record(self) -> str:
         """What the guest's page keeps: its view's history and the move count."""
         return json.dumps({"format": RECORD_FORMAT, "role": "guest", "game": self.game_id,
-                           "seat": self.seat, "commitment": self.commitment,
+                           "seat": self.seat, "players": self.players, "pledges": self.pledges,
+                           "commitment": self.commitment,
                            "guest_bytes": self.guest_bytes.hex() if self.guest_bytes else None,
                            "events": self.events, "held": self.held, "moves": self.moves,
                            "pending": self.pending, "mark": self.mark,
@@ -172,13 +232,15 @@ class Guest:
     def next_game(self, game_id: str) -> Guest:
         """The agreed rematch's game ``game_id`` (its host's commitment names it)."""
         following = Guest(game_id)
-        following.match = self.tally()
+        following.players, following.match = self.players, self.tally()
         return following
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Guest:
         guest = cls(data["game"])
         guest.seat, guest.commitment = data["seat"], data["commitment"]
+        guest.players = Rules(players=data.get("players", 2)).players
+        guest.pledges = data.get("pledges")
         guest.guest_bytes = read_hex(data["guest_bytes"]) if data["guest_bytes"] else None
         guest.events, guest.held, guest.moves = data["events"], data["held"], data["moves"]
         pending = data.get("pending")
@@ -186,7 +248,7 @@ class Guest:
         guest.mark = str(data.get("mark", ""))
         guest.verdict = data["verdict"]
         guest.winner = data.get("winner")
-        guest.match = read_match(data.get("match", [0, 0]))
+        guest.match = read_match(data.get("match", [0, 0]), Rules(players=guest.players).teams)
         guest.resigning = data.get("resigning") is True
         return guest
 
@@ -213,9 +275,10 @@ class Guest:
             self.held[deal] = sorted(held | set(self.held.get(deal, [])))
         outcome = view["outcome"]
         if outcome is not None:
-            if not isinstance(outcome, dict) or outcome.get("winner") not in (0, 1):
+            teams = range(Rules(players=self.players).teams)
+            if not isinstance(outcome, dict) or outcome.get("winner") not in teams:
                 raise PeerError("bad-field", "an update's outcome is malformed")
-            self.winner = outcome["winner"]  # two players: a team is a seat
+            self.winner = outcome["winner"]  # a team (a seat, but for four players)
             self.resigning = False  # the host's game is over: a resignation reached it
         mark = view_mark(view)
         if self.pending is not None and (total > self.pending[1] or mark != self.pending[2]):
@@ -234,11 +297,11 @@ def won(match: list[int], seat: int) -> list[int]:
     return [wins + (number == seat) for number, wins in enumerate(match)]
 
 
-def read_match(value: object) -> list[int]:
-    """A kept match score: games won by seat 0 and seat 1."""
-    if (not isinstance(value, list) or len(value) != 2
+def read_match(value: object, teams: int = 2) -> list[int]:
+    """A kept match score: games won by each of ``teams`` teams (or seats)."""
+    if (not isinstance(value, list) or len(value) != teams
             or not all(type(wins) is int and 0 <= wins < 1_000_000 for wins in value)):
-        raise ValueError("a match score is two counts of games won")
+        raise ValueError(f"a match score is {teams} counts of games won")
     return list(value)
 
 
@@ -246,7 +309,7 @@ def match_of(session: Session) -> list[int]:
     """The match score on this page: games won by each seat, this one once it is over."""
     peer = role(session)
     if isinstance(peer, Host):
-        return peer.tally(session.game if peer.guest_bytes is not None else None)
+        return peer.tally(session.game if peer.dealt else None)
     return peer.tally()
 
 
@@ -283,12 +346,12 @@ def peer_host(session: Session, request: Request) -> dict[str, Any]:
     if record is not None:
         return resume_host(session, record, request.get("save"))
     rules = Rules.from_dict(request.get("rules") or {})
-    if rules.players != 2:
-        raise PeerError("bad-field", "a game with a friend on another device is for two")
     seat = request.get("seat", 0)
-    if seat not in (0, 1):
-        raise PeerError("bad-field", "'seat' must be 0 or 1")
-    host = Host(new_game_id(), rules, seat, 1 - seat, secrets.token_bytes(ENTROPY_BYTES))
+    if seat not in ((0, 1) if rules.players == 2 else (0,)):
+        raise PeerError("bad-field", "'seat' must be 0 or 1 (0 for three or four players)")
+    host = Host(new_game_id(), rules, seat,
+                [other for other in range(rules.players) if other != seat],
+                secrets.token_bytes(ENTROPY_BYTES))
     session.peer = host
     return {"game": host.game_id, "record": host.record(), "match": host.match}
 
@@ -299,17 +362,14 @@ def resume_host(session: Session, record: object, save: object) -> dict[str, Any
         data = json.loads(record) if isinstance(record, str) else {}
         if data["format"] != RECORD_FORMAT or data["role"] != "host":
             raise ValueError("not a host's record")
-        host = Host(data["game"], Rules.from_dict(data["rules"]), data["seat"],
-                    data["guest_seat"], read_hex(data["host_bytes"]),
-                    read_hex(data["guest_bytes"]) if data["guest_bytes"] else None)
-        host.match = read_match(data.get("match", [0, 0]))
-    except (ValueError, TypeError, KeyError) as error:
+        host = Host.from_record(data)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise PeerError("bad-field", f"the kept game with a friend is damaged: {error}") from None
-    if host.guest_bytes is not None:
+    if host.dealt:
         if not isinstance(save, str):
             raise PeerError("bad-field", "a dealt game with a friend needs its save")
         game = Game.from_json(save)
-        if game.setup.get("seed") != shared_seed(host.host_bytes, host.guest_bytes):
+        if game.setup.get("seed") != host.seed():
             raise PeerError("bad-field", "the save is not the game of this record")
         session.start(game)
         session.peer = host
@@ -361,9 +421,9 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
     and ``record``.
     """
     peer = role(session)
-    answer: dict[str, Any] = {"replies": [], "update": None, "reaction": None,
+    answer: dict[str, Any] = {"replies": [], "others": {}, "update": None, "reaction": None,
                               "refused": None, "peer_refused": None, "verdict": None,
-                              "left": False, "rematch": None}
+                              "left": False, "rematch": None, "away": None}
     try:
         data = parse_message(request.get("text"),
                              GUEST_SENDS if isinstance(peer, Host) else HOST_SENDS)
@@ -400,46 +460,61 @@ def peer_receive(session: Session, request: Request) -> dict[str, Any]:
 
 def host_receives(session: Session, host: Host, data: Message, request: Request,
                   answer: dict[str, Any]) -> None:
-    """The host takes a guest's hello, bytes or move (a refusal raises PeerError)."""
-    game = session.game if host.guest_bytes is not None else None
+    """The host takes a guest's hello, bytes or move (a refusal raises PeerError); the
+    guest is the one whose channel it came on (``from``), and may act only for its seat."""
+    seat = host.guest_of(request)
+    game = session.game if host.dealt else None
     kind = data["kind"]
     if kind == "hello":
         if game is None:
             answer["replies"].append(message(
-                "commit", game=host.game_id, seat=host.guest_seat, rules=host.rules.to_dict(),
+                "commit", game=host.game_id, seat=seat, rules=host.rules.to_dict(),
                 commitment=commitment(host.host_bytes)))
         elif data["seen"] > len(game.events):
             raise PeerError("bad-field", "the game has fewer events than that")
         else:
-            answer["replies"].extend(host.outbox(game, data["seen"]))
+            answer["replies"].extend(host.outbox(game, seat, data["seen"]))
+        return
+    if kind == "pledge":
+        host_takes_pledge(host, seat, data["commitment"], game, answer)
         return
     if kind == "entropy":
-        if game is not None:
+        taken = host.guest_bytes.get(seat)
+        if game is not None or taken not in (None, read_hex(data["bytes"])):
             raise PeerError("bad-order", "the cards are already being dealt")
-        host.guest_bytes = read_hex(data["bytes"])
-        game = Game.new(host.rules, seed=shared_seed(host.host_bytes, host.guest_bytes))
+        if len(host.guest_seats) > 1 and len(host.pledges) < len(host.guest_seats):
+            raise PeerError("bad-order", "every guest pledges its bytes before any sends them")
+        if len(host.guest_seats) > 1 and commitment(read_hex(data["bytes"])) != host.pledges[seat]:
+            raise PeerError("bad-field", "these are not the bytes you pledged")
+        host.guest_bytes[seat] = read_hex(data["bytes"])
+        if taken is not None or not host.dealt:  # sent again, or others' bytes to come
+            return
+        game = Game.new(host.rules, seed=host.seed())
         session.start(game)
         answer["update"] = session.begin(game, {"seat": host.seat,
                                                 "proof": request.get("proof")})
-        answer["replies"].append(host.update_message(game, 0))
+        answer["replies"].append(host.update_message(game, seat, 0))
+        answer["others"] = host.outboxes(game, but=seat)
         return
     if kind == "left":  # the guest went on to another game: it lost this one
         answer["left"] = True
         if game is not None and not game.is_over:
-            host_resigns_guest(session, host, game, request, answer)
+            host_resigns_guest(session, host, game, seat, request, answer)
         return
     if game is None:
         raise PeerError("bad-order", "no cards are dealt yet")
     if kind == "checked":
         if not game.is_over:
             raise PeerError("bad-order", "the game is not over: nothing was revealed")
-        answer["verdict"] = host.checked = data["problems"]
+        answer["verdict"] = host.checked[seat] = data["problems"]
         return
     if data["move"] == "resign":  # the guest leaves: the game ends, and is revealed
         if not game.is_over:  # (sent again on connecting again: once over, nothing to do)
-            host_resigns_guest(session, host, game, request, answer)
+            host_resigns_guest(session, host, game, seat, request, answer)
         return
-    if game.current_player != host.guest_seat:
+    if seat in host.computers:
+        raise PeerError("out-of-turn", "the computer plays your seat now")
+    if game.current_player != seat:
         raise PeerError("out-of-turn", "it is not your turn")
     if data["seen"] != len(game.events):
         raise PeerError("stale", "the game has moved on since that move was chosen")
@@ -452,29 +527,58 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
     answer["update"] = session.update(game, move, before, {
         "seat": host.seat, "events_from": request.get("events_from", before),
         "proof": request.get("proof")})
-    answer["replies"].extend(host.outbox(game))
+    answer["replies"].extend(host.outbox(game, seat))
+    answer["others"] = host.outboxes(game, but=seat)
 
 
-def host_resigns_guest(session: Session, host: Host, game: Game, request: Request,
-                       answer: dict[str, Any]) -> None:
-    """The guest resigned: the game is over (its loss), the guest is sent the reveal."""
+def host_takes_pledge(host: Host, seat: int, pledge: str, game: Game | None,
+                      answer: dict[str, Any]) -> None:
+    """Three or four players: a guest's pledge (the SHA-256 of its bytes, sent before
+    them). Once every guest's is in, each is sent them all and then sends its bytes, so
+    no guest chooses its bytes after another's are known."""
+    if len(host.guest_seats) == 1:
+        raise PeerError("unexpected", "a guest of two sends its bytes at once")
+    if game is not None or host.pledges.get(seat, pledge) != pledge:
+        raise PeerError("bad-order", "your bytes are already pledged")
+    complete = len(host.pledges) == len(host.guest_seats)
+    host.pledges[seat] = pledge
+    if len(host.pledges) < len(host.guest_seats):
+        return
+    text = message("pledges", game=host.game_id,
+                   guests=[host.pledges[other] for other in host.guest_seats])
+    answer["replies"].append(text)
+    if not complete:  # the last pledge: every other guest hears them too
+        answer["others"] = {str(other): [text] for other in host.guest_seats if other != seat}
+
+
+def host_resigns_guest(session: Session, host: Host, game: Game, seat: int,
+                       request: Request, answer: dict[str, Any]) -> None:
+    """Guest ``seat`` resigned: the game is over (its loss), every guest is sent the
+    reveal."""
     before = len(game.events)
     try:
-        game.resign(host.guest_seat)
+        game.resign(seat)
     except IllegalMoveError as error:
         raise PeerError("illegal-move", str(error)) from None
     answer["update"] = session.update(game, Move("pass"), before, {
         "seat": host.seat, "events_from": request.get("events_from", before),
         "proof": request.get("proof")})
-    answer["replies"].extend(host.outbox(game))
+    answer["replies"].extend(host.outbox(game, seat))
+    answer["others"] = host.outboxes(game, but=seat)
 
 
 def finished(session: Session, peer: Host | Guest) -> bool:
     """Whether this side's game is over and checked: a rematch may be offered."""
     if isinstance(peer, Guest):
         return peer.verdict is not None
-    return (peer.guest_bytes is not None and session.game is not None
-            and session.game.is_over and peer.checked is not None)
+    return (peer.dealt and session.game is not None and session.game.is_over
+            and set(peer.checked) == set(peer.guest_seats))
+
+
+def two_only(peer: Host | Guest) -> None:
+    """A rematch is offered between two players only (more start afresh)."""
+    if (peer.players if isinstance(peer, Guest) else peer.rules.players) != 2:
+        raise PeerError("unexpected", "a rematch is for two players")
 
 
 def receive_rematch(session: Session, peer: Host | Guest, kind: str,
@@ -483,6 +587,7 @@ def receive_rematch(session: Session, peer: Host | Guest, kind: str,
     host starts the next game (its commitment goes to the guest)."""
     if not finished(session, peer):
         raise PeerError("bad-order", "this game is not over and checked: no rematch yet")
+    two_only(peer)
     if kind == "rematch" and peer.rematch in (None, "asked"):
         peer.rematch = answer["rematch"] = "asked"
         return
@@ -503,7 +608,7 @@ def start_rematch(session: Session, host: Host) -> str:
     following = host.next_game()
     following.match = host.tally(session.game)
     session.peer = following
-    return message("commit", game=following.game_id, seat=following.guest_seat,
+    return message("commit", game=following.game_id, seat=following.guest_seats[0],
                    rules=following.rules.to_dict(),
                    commitment=commitment(following.host_bytes))
 
@@ -514,16 +619,36 @@ def guest_receives(guest: Guest, data: Message, request: Request,
     kind = data["kind"]
     if kind == "left":  # the host's update and reveal follow when the game was not over
         answer["left"] = True
+    elif kind == "away":  # (three or four) the friends whose turn the game will wait at
+        if guest.players == 2 or guest.seat in data["seats"]:
+            raise PeerError("bad-field", "the friends away are other guests of three or four")
+        answer["away"] = data["seats"]
     elif kind == "commit":
         if guest.commitment not in (None, data["commitment"]) or guest.events:
             raise PeerError("bad-order", "the host already committed to other bytes")
         guest.seat, guest.commitment = data["seat"], data["commitment"]
+        guest.players = Rules.from_dict(data["rules"]).players
+        if len(guest.match) != Rules.from_dict(data["rules"]).teams:
+            guest.match = [0] * Rules.from_dict(data["rules"]).teams
         if guest.guest_bytes is None:
             guest.guest_bytes = secrets.token_bytes(ENTROPY_BYTES)
-        answer["replies"].append(message("entropy", game=guest.game_id,
-                                         bytes=guest.guest_bytes.hex()))
+        if guest.players > 2:  # its pledge first: its bytes once every guest pledged
+            answer["replies"].append(message("pledge", game=guest.game_id,
+                                             commitment=commitment(guest.guest_bytes)))
+        else:
+            answer["replies"].append(message("entropy", game=guest.game_id,
+                                             bytes=guest.guest_bytes.hex()))
     elif guest.commitment is None or guest.guest_bytes is None:
         raise PeerError("bad-order", "the host has not committed to its bytes yet")
+    elif kind == "pledges":
+        pledges = data["guests"]
+        if (guest.players == 2 or len(pledges) != guest.players - 1
+                or pledges.count(commitment(guest.guest_bytes)) != 1
+                or guest.pledges not in (None, pledges)):
+            raise PeerError("bad-field", "the pledges must be every guest's, yours once")
+        guest.pledges = pledges
+        answer["replies"].append(message("entropy", game=guest.game_id,
+                                         bytes=guest.guest_bytes.hex()))
     elif kind == "update":
         view = data["view"]
         start = guest.take_view(view)
@@ -533,22 +658,82 @@ def guest_receives(guest: Guest, data: Message, request: Request,
         answer["update"] = guest_update(dict(view, events=guest.events[events_from:]))
     else:  # the reveal: the guest's own engine replays the game
         assert guest.seat is not None
+        guests = data.get("guests")
+        if (len(guests) if guests else 1) != guest.players - 1:
+            raise PeerError("bad-field", "the reveal must hold every guest's bytes")
         guest.verdict = check_fair_deal(
             guest.commitment, data["host_bytes"], guest.guest_bytes.hex(), data["save"],
-            guest.seat, {"events": guest.events, "held": guest.held, "moves": guest.moves})
+            guest.seat, {"events": guest.events, "held": guest.held, "moves": guest.moves},
+            guests, guest.pledges if guest.players > 2 else None)
         answer["verdict"] = guest.verdict
         answer["replies"].append(message("checked", game=guest.game_id, problems=[
             problem[:300] for problem in guest.verdict[:20]]))
 
 
 def peer_outbox(session: Session, request: Request) -> dict[str, Any]:
-    """The host's messages after a change made at its own table (its move): the
-    guest's update, and the reveal when the game is over."""
+    """The host's messages after a change made at its own table (its move): each
+    guest's update, and the reveal when the game is over. ``sends`` holds them by guest
+    seat; ``messages`` are the first guest's (the only one of two players)."""
     host = role(session)
-    if not isinstance(host, Host) or host.guest_bytes is None:
+    if not isinstance(host, Host) or not host.dealt:
         raise PeerError("unexpected", "only a host with a dealt game sends updates")
     game = session.require_game()
-    return {"messages": host.outbox(game), "record": host.record(), "match": match_of(session)}
+    sends = host.outboxes(game)
+    return {"messages": sends[str(host.guest_seats[0])], "sends": sends,
+            "record": host.record(), "match": match_of(session)}
+
+
+def peer_away(session: Session, request: Request) -> dict[str, Any]:
+    """The host of three or four tells the other guests which friends are away now
+    (``seats``, [] once all are back or the computer plays for them): ``sends`` by seat,
+    to every guest neither away nor played by the computer.
+
+    >>> from cribbage.protocol import Session
+    >>> host = Session()
+    >>> game_id = result(host, "peer_host", {"rules": {"players": 3}})["game"]
+    >>> sends = result(host, "peer_away", {"seats": [2]})["sends"]
+    >>> list(sends), json.loads(sends["1"][0])["seats"]
+    (['1'], [2])
+    """
+    host = role(session)
+    seats = request.get("seats")
+    if (not isinstance(host, Host) or len(host.guest_seats) == 1 or not isinstance(seats, list)
+            or not set(seats) <= set(host.guest_seats)):
+        raise PeerError("bad-field", "only the host of three or four names guests away")
+    text = message("away", game=host.game_id, seats=sorted(seats))
+    return {"sends": {str(seat): [text] for seat in host.guest_seats
+                      if seat not in seats and seat not in host.computers}}
+
+
+def peer_computer(session: Session, request: Request) -> dict[str, Any]:
+    """The host lets the computer play guest ``seat`` (its friend went away): from now on
+    that seat's moves come from the computer (``peer_computer_move``), which sees only
+    that seat's view, and the guest's own moves are refused."""
+    host = role(session)
+    seat = request.get("seat")
+    if not isinstance(host, Host) or seat not in host.guest_seats:
+        raise PeerError("bad-field", "only the host gives a guest's seat to the computer")
+    assert isinstance(seat, int)
+    host.computers.add(seat)
+    return {"computers": sorted(host.computers), "record": host.record()}
+
+
+def peer_computer_move(session: Session, request: Request) -> dict[str, Any]:
+    """The computer's move for the seat it took, when that seat is to move: the host's
+    ``update`` and every guest's messages (``sends``)."""
+    host = role(session)
+    game = session.game
+    if (not isinstance(host, Host) or not host.dealt or game is None
+            or game.current_player not in host.computers):
+        raise PeerError("out-of-turn", "no seat the computer plays is to move")
+    before = len(game.events)
+    move = session.computer_choice("standard")
+    game.apply(move)
+    update = session.update(game, move, before, {
+        "seat": host.seat, "events_from": request.get("events_from", before),
+        "proof": request.get("proof")})
+    return {"update": update, "sends": host.outboxes(game), "record": host.record(),
+            "match": match_of(session)}
 
 
 def peer_move(session: Session, request: Request) -> dict[str, Any]:
@@ -585,13 +770,16 @@ def peer_leave(session: Session, request: Request) -> dict[str, Any]:
     """
     peer = role(session)
     texts = [message("left", game=peer.game_id)]
-    if isinstance(peer, Host) and peer.guest_bytes is not None:
-        game = session.require_game()
-        if not game.is_over:
-            game.resign(peer.seat)
-            texts.extend(peer.outbox(game))
+    sends: dict[str, list[str]] = {}
+    if isinstance(peer, Host):
+        sends = {str(seat): list(texts) for seat in peer.guest_seats}
+        if peer.dealt and not session.require_game().is_over:
+            session.require_game().resign(peer.seat)
+            for seat, more in peer.outboxes(session.require_game()).items():
+                sends[seat].extend(more)
+        texts = sends[str(peer.guest_seats[0])]
     session.peer = None
-    return {"messages": texts}
+    return {"messages": texts, "sends": sends}
 
 
 def peer_rematch(session: Session, request: Request) -> dict[str, Any]:
@@ -608,6 +796,7 @@ def peer_rematch(session: Session, request: Request) -> dict[str, Any]:
     peer = role(session)
     if not finished(session, peer):
         raise PeerError("bad-order", "this game is not over and checked: no rematch yet")
+    two_only(peer)
     if peer.rematch == "asked":
         texts = [message("rematch-accept", game=peer.game_id)]
         if isinstance(peer, Host):
@@ -654,5 +843,6 @@ def seat_in(request: Request) -> int:
 ENDPOINTS = {"peer_host": peer_host, "peer_guest": peer_guest, "peer_receive": peer_receive,
              "peer_outbox": peer_outbox, "peer_move": peer_move, "peer_leave": peer_leave,
              "peer_reaction": peer_reaction, "peer_check": peer_check,
-             "peer_rematch": peer_rematch}
+             "peer_rematch": peer_rematch, "peer_computer": peer_computer, "peer_away": peer_away,
+             "peer_computer_move": peer_computer_move}
 """The endpoints of a game between two devices (merged into the protocol's table)."""

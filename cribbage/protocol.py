@@ -91,22 +91,32 @@ A game with a friend on another device
 (:mod:`cribbage.peersession`, messages and checks in :mod:`cribbage.peer`)
 
 ``peer_host({"rules", "seat"?})`` or ``peer_host({"record", "save"?})``
-    Host a two-player game (or resume one): ``{"game", "record", "update"?}``
-    (a resumed, dealt game's table update); the game is dealt once the guest's
-    random bytes arrive.
+    Host a game of the rules' two, three or four players (or resume one):
+    ``{"game", "record", "update"?}`` (a resumed, dealt game's table update); the
+    game is dealt once every guest's random bytes arrive. With more than two the
+    host sits in seat 0 and each other seat is a guest on its own channel.
 ``peer_guest({"game"})`` or ``peer_guest({"record", "seen"?})``
     Join the invitation's game (or resume): ``{"game", "record", "message"}``,
     the ``hello`` to send first.
-``peer_receive({"text", "events_from"?, "proof"?})``
-    One message from the peer: ``{"replies", "update", "reaction", "refused",
-    "peer_refused", "verdict", "left", "rematch", "game", "match", "record"}``. The
-    host applies a guest's move only if it is the guest's turn and legal; a refused
+``peer_receive({"text", "from"?, "events_from"?, "proof"?})``
+    One message from the peer (on the host, from guest seat ``from``: the seat of
+    the channel it came on): ``{"replies", "others", "update", "reaction",
+    "refused", "peer_refused", "verdict", "left", "rematch", "away", "game",
+    "match", "record"}``; ``others`` holds the other guests' messages by seat. The host
+    applies a guest's move only if it is that guest's turn and legal; a refused
     message changes nothing.
 ``peer_outbox({})``, ``peer_move({"move"})``, ``peer_reaction({"reaction"})``
-    The host's messages after its own move (the guest's update, then the
-    reveal when the game is over), the guest's move and a quick reaction.
+    The host's messages after its own move (each guest's update, then the
+    reveal when the game is over: ``{"messages", "sends"}``, ``sends`` by guest
+    seat), the guest's move and a quick reaction.
+``peer_computer({"seat"})``, ``peer_computer_move({})``
+    The host lets the computer play a guest's seat (its friend went away), and
+    the computer's move when that seat is to move (``{"update", "sends"}``).
+``peer_away({"seats"})``
+    The host of three or four tells the other guests which friends are away
+    (``{"sends"}``; a guest's ``peer_receive`` then has ``away``, the seats).
 ``peer_leave({})``
-    This side leaves for another game: ``{"messages"}`` telling the friend
+    This side leaves for another game: ``{"messages", "sends"}`` telling the friend
     (``left``; a game not over is lost: the host resigns and reveals, a
     guest's ``left`` has the host resign the guest).
 ``peer_rematch({})``

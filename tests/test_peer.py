@@ -262,8 +262,10 @@ def test_a_save_that_differs_from_what_the_guest_saw_is_caught() -> None:
     assert check(pair, record, host_bytes, "{}")[0].startswith("save")
 
 
-@pytest.mark.parametrize("payload", [{"rules": {"players": 3}}, {"seat": 2}])
-def test_a_host_is_for_two_players_in_seats_0_and_1(payload: dict[str, Any]) -> None:
+@pytest.mark.parametrize("payload", [{"rules": {"players": 5}}, {"seat": 2},
+                                     {"rules": {"players": 3}, "seat": 1}])
+def test_a_host_sits_in_seat_0_or_1_of_two_and_in_seat_0_of_more(
+        payload: dict[str, Any]) -> None:
     reply = json.loads(Session().call("peer_host", json.dumps(payload)))
     assert reply["ok"] is False and reply["error"]["kind"] == "bad-request"
 
@@ -504,3 +506,335 @@ def test_a_host_that_resigns_while_apart_tells_the_guest_on_its_hello() -> None:
     pair.to_host([call(guest, "peer_guest", {"record": record})["message"]])
     assert pair.guest_view is not None and pair.guest_view["outcome"]["winner"] == 1
     assert pair.verdict == [] and pair.reported == [] and not pair.refused
+
+
+# --- three and four players: one channel per guest -----------------------------------
+
+
+class Party:
+    """A host and a guest per other seat, each guest on its own wire to the host; every
+    message each guest receives is kept."""
+
+    def __init__(self, players: int, rules: dict[str, Any] | None = None) -> None:
+        self.host = Session()
+        self.game_id = call(self.host, "peer_host",
+                            {"rules": {"players": players, "target": 61, **(rules or {})}})["game"]
+        self.guests = {seat: Session() for seat in range(1, players)}
+        self.received: dict[int, list[str]] = {seat: [] for seat in self.guests}
+        self.views: dict[int, dict[str, Any]] = {}
+        self.verdicts: dict[int, list[str]] = {}
+        self.reported: dict[int, list[str]] = {}
+        self.refused: list[dict[str, Any]] = []
+        for seat, guest in self.guests.items():  # one invitation after the other
+            self.to_host(seat, [call(guest, "peer_guest", {"game": self.game_id})["message"]])
+
+    def to_host(self, seat: int, texts: list[str]) -> None:
+        for text in texts:
+            answer = call(self.host, "peer_receive", {"text": text, "from": seat})
+            if answer["refused"]:
+                self.refused.append(answer["refused"])
+            if answer["verdict"] is not None:
+                self.reported[seat] = answer["verdict"]
+            self.to_guest(seat, answer["replies"])
+            self.fan_out(answer["others"])
+
+    def fan_out(self, sends: dict[str, list[str]]) -> None:
+        for seat, texts in sends.items():
+            self.to_guest(int(seat), texts)
+
+    def to_guest(self, seat: int, texts: list[str]) -> None:
+        for text in texts:
+            self.received[seat].append(text)
+            answer = call(self.guests[seat], "peer_receive", {"text": text})
+            if answer["refused"]:
+                self.refused.append(answer["refused"])
+            if answer["update"] is not None:
+                self.views[seat] = answer["update"]["view"]
+            if answer["verdict"] is not None:
+                self.verdicts[seat] = answer["verdict"]
+            self.to_host(seat, answer["replies"])
+
+    @property
+    def game(self) -> Game:
+        assert self.host.game is not None
+        return self.host.game
+
+    def step(self, chooser: random.Random) -> None:
+        """One move: the host's seat as a computer, a computer's seat, or a guest's pick
+        from its own view's legal moves, sent as a message."""
+        seat = self.game.current_player
+        assert seat is not None
+        host = self.host.peer
+        assert isinstance(host, peersession.Host)
+        if seat == 0:
+            call(self.host, "computer_move", {"level": "easy"})
+            self.fan_out(call(self.host, "peer_outbox")["sends"])
+        elif seat in host.computers:
+            self.fan_out(call(self.host, "peer_computer_move")["sends"])
+        else:
+            move = chooser.choice(self.views[seat]["legal_moves"])
+            self.to_host(seat, [call(self.guests[seat], "peer_move", {"move": move})["message"]])
+
+    def play_out(self, chooser: random.Random) -> None:
+        while not self.game.is_over:
+            self.step(chooser)
+
+
+def hidden_from(game: Game, seat: int) -> set[str]:
+    """The cards ``seat`` must not have been shown: other seats' hands, and the crib's
+    cards but its own."""
+    own = {card.code for card in game.hands[seat]}
+    cards = {card.code for other, hand in enumerate(game.hands) if other != seat
+             for card in hand}
+    return cards | {card.code for card in game.crib} - own - discarded(game, seat)
+
+
+def discarded(game: Game, seat: int) -> set[str]:
+    view = game.view(seat).to_dict()
+    return set(view["discards"])
+
+
+def assert_nothing_hidden(party: Party) -> None:
+    """Each guest's last update holds no card hidden from its seat (this deal's events)."""
+    for seat in party.guests:
+        update = next(json.loads(text) for text in reversed(party.received[seat])
+                      if '"kind":"update"' in text)
+        view = update["view"]
+        view["events"] = [event for event in view["events"]
+                          if event["deal"] == party.game.deal_number]
+        text = json.dumps(view)
+        leaked = [code for code in hidden_from(party.game, seat) if f'"{code}"' in text]
+        assert not leaked, (seat, leaked)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_players_play_to_the_end_and_every_guest_verifies(
+        players: int) -> None:
+    party = Party(players)
+    assert party.game.players == players  # dealt once every guest's bytes were in
+    host = party.host.peer
+    assert isinstance(host, peersession.Host)
+    guest_bytes = [party.guests[seat].peer.guest_bytes  # type: ignore[union-attr]
+                   for seat in sorted(party.guests)]
+    assert party.game.setup["seed"] == shared_seed(host.host_bytes, *guest_bytes)
+    chooser = random.Random(players)
+    while not party.game.is_over:
+        if party.game.phase in ("discard", "play"):  # cards are held
+            assert_nothing_hidden(party)
+        party.step(chooser)
+    assert not party.refused
+    assert party.verdicts == dict.fromkeys(party.guests, [])  # each guest's engine: fair
+    assert party.reported == dict.fromkeys(party.guests, [])  # and each told the host
+    teams = 2 if players == 4 else players
+    assert len(call(party.host, "peer_outbox")["match"]) == teams
+    for seat in party.guests:  # each guest saw its own seat, and the same end
+        assert party.views[seat]["seat"] == seat
+        assert party.views[seat]["outcome"]["winner"] == party.game.outcome.winner  # type: ignore
+
+
+def test_a_guest_never_receives_another_seats_hidden_cards() -> None:
+    party = Party(4)
+    chooser = random.Random(5)
+    while party.game.deal_number < 2 or party.game.phase != "discard":
+        party.step(chooser)
+    for seat in party.guests:  # deal 2, nothing of it shown yet but each seat's own hand
+        others = hidden_from(party.game, seat)
+        updates = [json.loads(text)["view"] for text in party.received[seat]
+                   if '"kind":"update"' in text]
+        view = updates[-1]
+        assert view["deal_number"] == 2 and view["seat"] == seat and len(view["hand"]) == 5
+        view["events"] = [event for event in view["events"] if event["deal"] == 2]
+        assert not any(f'"{code}"' in json.dumps(view) for code in others), seat
+
+
+def test_hostile_messages_from_a_guest_are_refused_and_change_nothing() -> None:
+    party = Party(3)
+    chooser = random.Random(6)
+    while party.game.current_player != 1:
+        party.step(chooser)
+    seen = len(party.game.events)
+    legal = str(party.game.legal_moves()[0])
+    move = {"v": 1, "kind": "move", "game": party.game_id, "move": legal, "seen": seen}
+
+    def hostile(seat: object, text: str) -> str:
+        before = party.game.to_json()
+        answer = call(party.host, "peer_receive", {"text": text, "from": seat})
+        assert party.game.to_json() == before and answer["update"] is None
+        assert answer["others"] == {}  # no other guest is told anything
+        reason: str = answer["refused"]["reason"]
+        return reason
+
+    assert hostile(2, json.dumps(move)) == "out-of-turn"  # seat 2 moving for seat 1
+    assert hostile(5, json.dumps(move)) == "bad-field"  # no such guest seat
+    assert hostile(None, json.dumps(move)) == "bad-field"  # no seat named
+    assert hostile(1, json.dumps(move | {"seen": "3"})) == "bad-field"
+    assert hostile(1, json.dumps(move | {"move": "play AS"})) == "illegal-move"
+    assert hostile(1, json.dumps(move | {"seen": seen - 1})) == "stale"
+    entropy = message("entropy", game=party.game_id, bytes="ab" * 32)
+    assert hostile(2, entropy) == "bad-order"  # the cards are dealt: no new bytes
+    reveal = message("reveal", game=party.game_id, host_bytes="00" * 32, save="{}")
+    assert hostile(1, reveal) == "unexpected"
+    party.to_host(1, [json.dumps(move)])  # the right seat's move is taken
+    assert len(party.game.events) > seen or party.game.current_player != 1
+
+
+def test_the_deal_waits_for_every_guests_pledge_then_bytes() -> None:
+    host = Session()
+    game_id = call(host, "peer_host", {"rules": {"players": 3}})["game"]
+    commits = []
+    for seat in (1, 2):
+        hello = call(Session(), "peer_guest", {"game": game_id})["message"]
+        answer = call(host, "peer_receive", {"text": hello, "from": seat})
+        commits.append(json.loads(answer["replies"][0]))
+    assert [commit["seat"] for commit in commits] == [1, 2]
+    assert commits[0]["commitment"] == commits[1]["commitment"]
+
+    def send(seat: int, kind: str, **fields: Any) -> dict[str, Any]:
+        return call(host, "peer_receive", {"text": message(kind, game=game_id, **fields),
+                                           "from": seat})
+
+    ones, twos, threes = (bytes.fromhex(digit * 64) for digit in "123")
+    early = send(1, "entropy", bytes=ones.hex())  # bytes before every guest pledged
+    assert early["refused"]["reason"] == "bad-order"
+    assert send(1, "pledge", commitment=commitment(ones))["replies"] == []  # guest 2 to come
+    assert send(1, "pledge", commitment=commitment(ones))["refused"] is None  # again: nothing
+    other = send(1, "pledge", commitment=commitment(twos))  # another pledge: refused
+    assert other["refused"]["reason"] == "bad-order"
+    last = send(2, "pledge", commitment=commitment(threes))  # every guest hears them all
+    pledges = [commitment(ones), commitment(threes)]
+    assert json.loads(last["replies"][0])["guests"] == pledges
+    assert json.loads(last["others"]["1"][0])["guests"] == pledges
+    assert send(1, "entropy", bytes=twos.hex())["refused"]["reason"] == "bad-field"  # unpledged
+    assert send(1, "entropy", bytes=ones.hex())["refused"] is None and host.game is None
+    assert send(1, "entropy", bytes=ones.hex())["refused"] is None and host.game is None
+    dealt = send(2, "entropy", bytes=threes.hex())
+    assert host.game is not None and dealt["update"] is not None
+    assert json.loads(dealt["replies"][0])["view"]["seat"] == 2
+    assert json.loads(dealt["others"]["1"][0])["view"]["seat"] == 1
+    assert host.game.setup["seed"] == shared_seed(host.peer.host_bytes,  # type: ignore
+                                                  ones, threes)
+
+
+def test_a_guest_of_three_pledges_before_it_sends_its_bytes() -> None:
+    guest = Session()
+    call(guest, "peer_guest", {"game": "00ff00ff00ff00ff"})
+    commit = message("commit", game="00ff00ff00ff00ff", seat=1, rules={"players": 3},
+                     commitment="ab" * 32)
+    pledge = json.loads(call(guest, "peer_receive", {"text": commit})["replies"][0])
+    assert pledge["kind"] == "pledge"  # its bytes' hash, not the bytes
+    mine = pledge["commitment"]
+    wrong = message("pledges", game="00ff00ff00ff00ff", guests=["cd" * 32, "ef" * 32])
+    answer = call(guest, "peer_receive", {"text": wrong})  # the list leaves its pledge out
+    assert answer["refused"]["reason"] == "bad-field" and len(answer["replies"]) == 1
+    right = message("pledges", game="00ff00ff00ff00ff", guests=[mine, "ef" * 32])
+    entropy = json.loads(call(guest, "peer_receive", {"text": right})["replies"][0])
+    assert entropy["kind"] == "entropy" and commitment(bytes.fromhex(entropy["bytes"])) == mine
+
+
+def test_a_tampered_reveal_fails_every_guests_check() -> None:
+    party = Party(3)
+    chooser = random.Random(8)
+    while not party.game.is_over:
+        party.step(chooser)
+    reveals = {seat: json.loads(next(text for text in reversed(party.received[seat])
+                                     if '"kind":"reveal"' in text))
+               for seat in party.guests}
+    assert all(reveal["guests"] == reveals[1]["guests"] for reveal in reveals.values())
+    for seat, reveal in reveals.items():
+        record = json.loads(party.guests[seat].peer.record())  # type: ignore[union-attr]
+        seen = {key: record[key] for key in ("events", "held", "moves")}
+
+        def verdict(guests: list[str], save: str, record: dict[str, Any] = record,
+                    seen: dict[str, Any] = seen, reveal: dict[str, Any] = reveal) -> list[str]:
+            return check_fair_deal(record["commitment"], reveal["host_bytes"],
+                                   record["guest_bytes"], save, record["seat"], seen, guests)
+
+        assert verdict(reveal["guests"], reveal["save"]) == []
+        swapped = [reveal["guests"][1], reveal["guests"][0]]  # the seed from another order
+        assert any(problem.startswith("seed") for problem in verdict(swapped, reveal["save"]))
+        forged = [("00" * 32 if text == record["guest_bytes"] else text)
+                  for text in reveal["guests"]]  # this guest's bytes replaced
+        assert verdict(forged, reveal["save"])[0].startswith("seed")
+        others = [("00" * 32 if text != record["guest_bytes"] else text)
+                  for text in reveal["guests"]]  # another guest's bytes, not as pledged
+        assert check_fair_deal(record["commitment"], reveal["host_bytes"],
+                               record["guest_bytes"], reveal["save"], record["seat"], seen,
+                               reveal["guests"], record["pledges"]) == []
+        assert check_fair_deal(record["commitment"], reveal["host_bytes"],
+                               record["guest_bytes"], reveal["save"], record["seat"], seen,
+                               others, record["pledges"]) == [
+            "seed: the revealed guests' bytes are not the ones they pledged"]
+        data = json.loads(reveal["save"])
+        data["moves"] = data["moves"][:-3]
+        assert verdict(reveal["guests"], json.dumps(data))  # a save cut short
+    short = message("reveal", game=party.game_id, host_bytes=reveals[1]["host_bytes"],
+                    save=reveals[1]["save"])  # no guests' bytes: refused by a guest of three
+    answer = call(party.guests[1], "peer_receive", {"text": short})
+    assert answer["refused"]["reason"] == "bad-field"
+
+
+def test_the_computer_takes_a_dropped_guests_seat_and_sees_only_its_view() -> None:
+    party = Party(3)
+    chooser = random.Random(9)
+    while party.game.current_player != 2:
+        party.step(chooser)
+    seen_views: list[int] = []
+    original = Game.view
+
+    def spy(game: Game, seat: int) -> Any:
+        seen_views.append(seat)
+        return original(game, seat)
+
+    call(party.host, "peer_computer", {"seat": 2})  # guest 2 went away
+    host = party.host.peer
+    assert isinstance(host, peersession.Host) and host.computers == {2}
+    move = {"v": 1, "kind": "move", "game": party.game_id,
+            "move": str(party.game.legal_moves()[0]), "seen": len(party.game.events)}
+    answer = call(party.host, "peer_receive", {"text": json.dumps(move), "from": 2})
+    assert answer["refused"]["reason"] == "out-of-turn"  # the computer plays it now
+    Game.view = spy  # type: ignore[method-assign]
+    try:
+        computed = party.host.computer_choice("standard")
+    finally:
+        Game.view = original  # type: ignore[method-assign]
+    assert seen_views == [2] or len(party.game.legal_moves()) == 1
+    assert computed in party.game.legal_moves()
+    party.play_out(chooser)  # seat 2's every move from now is the computer's
+    assert party.verdicts == {1: [], 2: []}  # guest 2 still checks the reveal it is sent
+    resumed = call(Session(), "peer_host", {"record": host.record(),
+                                            "save": party.game.to_json()})
+    assert json.loads(resumed["record"])["computers"] == [2]
+
+
+def test_a_three_player_host_resumes_from_its_record_and_refuses_a_rematch() -> None:
+    party = Party(3)
+    chooser = random.Random(10)
+    for _ in range(12):
+        party.step(chooser)
+    host = party.host.peer
+    assert isinstance(host, peersession.Host)
+    again = Session()
+    call(again, "peer_host", {"record": host.record(), "save": party.game.to_json()})
+    assert again.game is not None and again.game.to_json() == party.game.to_json()
+    party.host = again
+    party.play_out(chooser)
+    assert party.verdicts == {1: [], 2: []}
+    reply = json.loads(again.call("peer_rematch"))
+    assert reply["ok"] is False and "two players" in reply["error"]["message"]
+
+
+def test_the_other_guests_are_told_who_is_away() -> None:
+    party = Party(4)
+    sends = call(party.host, "peer_away", {"seats": [2]})["sends"]
+    assert sorted(sends) == ["1", "3"]  # not the friend away
+    for seat in (1, 3):
+        answer = call(party.guests[seat], "peer_receive", {"text": sends[str(seat)][0]})
+        assert answer["away"] == [2] and answer["refused"] is None
+    answer = call(party.guests[2], "peer_receive", {"text": sends["1"][0]})
+    assert answer["refused"]["reason"] == "bad-field"  # "you are away": not to that guest
+    call(party.host, "peer_computer", {"seat": 2})
+    back = call(party.host, "peer_away", {"seats": []})["sends"]
+    assert sorted(back) == ["1", "3"]  # (seat 2 is the computer's now)
+    assert call(party.guests[1], "peer_receive", {"text": back["1"][0]})["away"] == []
+    refused = json.loads(party.host.call("peer_away", json.dumps({"seats": [0]})))
+    assert refused["ok"] is False  # the host's own seat is no guest's

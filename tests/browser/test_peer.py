@@ -814,3 +814,199 @@ def test_muggins_between_the_two_people_a_call_and_a_time_run_out(
                            " > made; }", arg=made)
     assert host_game(host).moves[made] == "pass"
     assert not pair.errors, pair.errors
+
+
+# --- three and four players: one browser process per person -------------------------
+
+
+def seat_holds_nothing_hidden(page: Any, game: Game, seat: int) -> None:
+    """Guest ``seat``'s page shows only its own cards and public ones, and what it keeps
+    holds none of another seat's hidden cards (their hands; their discards before the
+    crib is shown) and no save or seed."""
+    cards = set(page.evaluate(
+        "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    record = kept_record(page)
+    public = {card for event in record["events"] for card in event["cards"]}
+    own = {card for held in record["held"].values() for card in held}
+    assert cards <= public | own, (seat, cards - public - own)
+    shown = any(event.kind == "crib" and event.deal == game.deal_number
+                for event in game.events)
+    hidden = {card.code for other, held in enumerate(game.hands) if other != seat
+              for card in held} | (set() if shown else {
+                  card.code for other, thrown in enumerate(game.discards) if other != seat
+                  for card in thrown})
+    assert not set(record["held"].get(str(game.deal_number), [])) & hidden, seat
+    assert str(game.setup["seed"]) not in stored and '"save"' not in json.dumps(record)
+
+
+def fits(page: Any) -> None:
+    """The dialog fits a phone's 360 px with no sideways scroll."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("() => document.documentElement.scrollWidth <= 360")
+    page.set_viewport_size(size)
+
+
+def invite_in_turn(host: Any, guests: list[Any]) -> None:
+    """The host's dialog shows one invitation after another; each guest opens its own
+    and the host pastes that guest's answer."""
+    invitation = ""
+    for number, guest in enumerate(guests, 1):
+        host.wait_for_function(
+            "([n, old]) => document.querySelector('.peer-status')?.textContent"
+            ".startsWith(`Invitation ${n} of`) && document.querySelector("
+            "'input[name=code-out]')?.value && document.querySelector("
+            "'input[name=code-out]').value != old", arg=[number, invitation])
+        invitation = host.locator("input[name=code-out]").input_value()
+        if number == 2:  # the second invitation: the dialog as it is then
+            assert_no_violations(host, "the second friend's invitation", "#peer")
+            fits(host)
+        guest.goto(invitation)
+        guest.wait_for_selector("#table[data-peer=code]")
+        host.locator("textarea[name=code-in]").fill(
+            guest.locator("input[name=code-out]").input_value())
+        host.get_by_role("button", name="Connect", exact=True).click()
+        guest.wait_for_selector("#table[data-peer=connected], #table[data-peer=playing]")
+
+
+@pytest.fixture
+def launch(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """Launches browsers (one process each, with the loopback flags) on demand."""
+    args = {**browser_type_launch_args,
+            "args": [*browser_type_launch_args.get("args", []), *LOOPBACK_FLAGS]}
+    launched: list[Any] = []
+
+    def more(count: int) -> list[Any]:
+        launched.extend(browser_type.launch(**args) for _ in range(count))
+        return launched[-count:]
+
+    yield more
+    for browser in launched:
+        browser.close()
+
+
+def party(launched: list[Any], base_url: str, errors: list[str]) -> tuple[Any, list[Any]]:
+    """A host's page for as many players as browsers, each friend invited in turn
+    through the UI: every page playing, each guest in its own seat."""
+    host = new_page(launched[0], base_url, errors, name="host")
+    host.goto("/?speed=0")
+    host.wait_for_selector("#table[data-engine=ready]")
+    more_options(host)
+    host.get_by_label("Players").select_option(str(len(launched)))
+    host.get_by_label("Game to").select_option("61")
+    host.get_by_role("button", name="Play a friend on another device").click()
+    guests = [new_page(browser, base_url, errors, name=f"guest{seat}")
+              for seat, browser in enumerate(launched[1:], 1)]
+    invite_in_turn(host, guests)
+    for page in (host, *guests):
+        page.wait_for_selector("#table[data-peer=playing]")
+    for seat, guest in enumerate(guests, 1):  # each page: its own seat at the bottom
+        guest.wait_for_function(
+            "(seat) => JSON.parse(JSON.parse(localStorage.getItem('cribbage.peer'))"
+            ".record).seat == seat", arg=seat)
+    return host, guests
+
+
+def first_deal(pages: list[Any], guests: dict[int, Any]) -> Game:
+    """Every page's person moves until the second deal, each guest's page checked for
+    hidden cards at every step; the host's game then."""
+    tables = [Table(None, page) for page in pages]
+    for _ in range(3000):
+        game = host_game(pages[0])
+        if game.deal_number >= 2:
+            return game
+        for seat, guest in guests.items():
+            seat_holds_nothing_hidden(guest, game, seat)
+        for table in tables:
+            table.step()
+        pages[0].wait_for_timeout(20)
+    raise AssertionError("the first deal did not end")
+
+
+def verified(pages: list[Any], host: Any) -> None:
+    """Each guest's page says its engine verified the reveal; the host's, that all did."""
+    for page, text in [*((page, "Fair deal verified") for page in pages),
+                       (host, "Every friend's device verified")]:
+        line = page.locator(".fair-check[data-verified]")
+        line.wait_for(timeout=30_000)
+        assert line.get_attribute("data-verified") == "true", line.inner_text()
+        assert text in line.inner_text()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_pages_play_and_every_guest_verifies_the_deal(
+        launch: Any, base_url: str, players: int) -> None:
+    """The host picks the players, invites one friend after another through the UI; each
+    page sits at the bottom with only its own cards; after the first deal's show the
+    host resigns, and every guest's own engine verifies the reveal."""
+    errors: list[str] = []
+    host, guests = party(launch(players), base_url, errors)
+    game = first_deal([host, *guests], dict(enumerate(guests, 1)))
+    assert game.players == players
+    resign(host)
+    for page in (host, *guests):
+        page.wait_for_selector("#table[data-phase=over]")
+    verified(guests, host)
+    assert not errors, errors
+
+
+def test_the_computer_takes_the_seat_of_a_friend_who_went_away(
+        launch: Any, base_url: str) -> None:
+    """Three players: the last friend's page closes; the host's table offers a new
+    invitation for that seat or the computer, the host picks the computer, which plays
+    that seat through the first deal; the other friend verifies the reveal."""
+    errors: list[str] = []
+    host, guests = party(launch(3), base_url, errors)
+    guests[1].close()
+    host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    assert_no_violations(host, "a friend away, the computer offered", "#peer")
+    fits(host)
+    host.get_by_role("button", name="Let the computer play this seat").click()
+    host.wait_for_selector("#table[data-peer=playing]")
+    game = first_deal([host, guests[0]], {1: guests[0]})
+    assert kept_record(host)["computers"] == [2] and game.deal_number >= 2
+    resign(host)
+    for page in (host, guests[0]):
+        page.wait_for_selector("#table[data-phase=over]")
+    verified([guests[0]], host)
+    assert not errors, errors
+
+
+def test_a_friend_of_three_who_went_away_comes_back_by_a_new_invitation(
+        launch: Any, base_url: str) -> None:
+    """Three players: the last friend's page closes in the first deal; the host makes a
+    new invitation for that seat, the friend opens it in a new page (its kept record):
+    the same game at the same move, played on to the second deal and verified."""
+    errors: list[str] = []
+    host, guests = party(launch(3), base_url, errors)
+    tables = [Table(None, page) for page in (host, *guests)]
+    for _ in range(3000):  # every page's person moves until the discard
+        if host_game(host).phase == "discard":
+            break
+        for table in tables:
+            table.step()
+        host.wait_for_timeout(20)
+    saved, context = host_game(host).to_json(), guests[1].context
+    guests[1].close()
+    host.wait_for_selector(".peer-status[data-status='peer.again_host_seat']")
+    logged(guests[0], "A friend went away (seat 3)")  # the other friend is told
+    host.get_by_role("button", name="New invitation for this game").click()
+    host.wait_for_function("() => document.querySelector('.peer-status')?.textContent"
+                           ".startsWith('Invitation 2 of 2')")
+    invitation = host.locator("input[name=code-out]").input_value()
+    guest = new_page(None, "", errors, context, name="guest2 again")
+    guest.goto(invitation)
+    guest.wait_for_selector("#table[data-peer=code]")
+    host.locator("textarea[name=code-in]").fill(guest.locator("input[name=code-out]")
+                                                .input_value())
+    host.get_by_role("button", name="Connect", exact=True).click()
+    for page in (host, guest):
+        page.wait_for_selector("#table[data-peer=playing]")
+    assert host_game(host).to_json() == saved  # the same move: the game waited
+    assert kept_record(guest)["seat"] == 2
+    logged(guests[0], "Every friend is here again")
+    first_deal([host, guests[0], guest], {1: guests[0], 2: guest})
+    resign(host)
+    verified([guests[0], guest], host)
+    assert not errors, errors

@@ -269,6 +269,44 @@ def test_a_card_you_play_is_on_the_pile_before_the_engine_answers(app: Any,
     assert (times["laid"], times["pending"], times["inHand"]) == (1, 0, 0), times
 
 
+def test_the_cards_you_send_are_in_the_crib_before_the_engine_answers(app: Any,
+                                                                     page: Any) -> None:
+    """Send to crib: the two cards leave your hand and the crib shows them at once
+    (tablerender.discard_at_once), before the table is redrawn from the engine's reply;
+    the redraw leaves your four cards and the crib as the engine has them."""
+    table = Table(app, page).open().start()
+    table.play_until(lambda: table.phase == "discard" and table.my_cards().count() == 6)
+    page.wait_for_selector("#table:not([data-busy])")
+    for card in table.my_cards().all()[:2]:
+        card.click()
+    codes = [c.get_attribute("data-card") for c in page.locator(".seat-human .card.selected").all()]
+    seen = page.evaluate("""(codes) => new Promise((resolve) => {
+      const start = performance.now(), seen = {};
+      const inHand = () => codes.filter(code =>
+        document.querySelector(`.seat-human .card[data-card="${code}"]`)).length;
+      const crib = () => document.querySelectorAll('.crib-spot .card.back').length;
+      new MutationObserver(() => {
+        if (seen.gone === undefined && !inHand()) {
+          seen.gone = performance.now() - start;
+          seen.cribThen = crib();
+        }
+      }).observe(document.querySelector('.felt'), {subtree: true, childList: true});
+      new PerformanceObserver((list) => {
+        for (const mark of list.getEntriesByName('cribbage:table-drawn')) {
+          if (seen.gone !== undefined && mark.startTime >= start && seen.drawn === undefined) {
+            seen.drawn = mark.startTime - start;
+            seen.inHand = inHand();
+            seen.hand = document.querySelectorAll('.seat-human .card').length;
+            resolve(seen);
+          }
+        }
+      }).observe({type: 'mark'});
+      document.querySelector('.actions button[data-action=send]').click();
+    })""", codes)
+    assert seen["gone"] < seen["drawn"] and seen["cribThen"] >= 2, seen
+    assert (seen["inHand"], seen["hand"]) == (0, 4), seen
+
+
 # The stage's parts, each in view, measured in one snapshot.
 STAGE_IN_VIEW = """() => {
   const d = document.documentElement, vw = innerWidth, vh = innerHeight;

@@ -224,10 +224,14 @@ def test_the_start_screen_fits_a_phone_and_keeps_more_options_as_left(app: Any,
     assert not players.is_visible()
     more_options(page)
     assert players.is_visible()
+    kept = ("open => JSON.parse(localStorage.getItem('cribbage.settings') || '{}')"
+            ".more_options === open")  # kept by the toggle's own event, a task later
+    page.wait_for_function(kept, arg=True)
     page.reload()
     app.wait_engine()
     assert players.is_visible()  # still open
     page.locator("#new-game details.more-options summary").click()
+    page.wait_for_function(kept, arg=False)
     page.reload()
     app.wait_engine()
     assert not players.is_visible()  # closed again

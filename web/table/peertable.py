@@ -15,6 +15,13 @@ After a game over and checked, either side may offer a rematch over the same
 channel (``peer_rematch``); once the other accepts, the host's engine deals a
 new game (a new id and commitment) and both tables start it, the match score
 (kept in the records) carried on.
+
+With three or four players the host's page holds one channel per guest seat
+(``links``): it invites one friend after another, each message from a channel
+goes to the engine with that channel's seat (``from``), and the engine says
+what goes to which seat. A friend who goes away pauses the game at their turn
+until they connect again by a new invitation, or until the host lets the
+computer play their seat (``peer_computer``).
 """
 
 import asyncio
@@ -31,7 +38,7 @@ PEER_KEY = "cribbage.peer"  # the game with a friend: the side's record (and the
 ICE_KEY = "cribbage.peer.ice"  # the player's STUN/TURN servers
 REACTIONS = ("good_game", "nice_hand", "your_turn", "well_played", "thanks")
 ACTIONS = ("peer-host", "peer-connect", "peer-copy", "peer-share", "peer-cancel", "peer-react",
-           "peer-reinvite", "peer-reopen", "peer-rematch")
+           "peer-reinvite", "peer-reopen", "peer-rematch", "peer-computer")
 
 
 class PeerTable:
@@ -41,7 +48,12 @@ class PeerTable:
         self.dom, self.state, self.game = dom, state, game
         self.role = None  # "host" or "guest" once a game with a friend is set up
         self.game_id = None  # the game's id, named by every invitation for it
-        self.link = None  # peer.mjs's link
+        self.link = None  # peer.mjs's link (the host's: the one being set up)
+        self.links = {}  # the host's open links by guest seat
+        self.guest_seats = []  # the host's guests' seats (one, but for three or four)
+        self.inviting = None  # the guest seat the host's current invitation is for
+        self.computers = []  # guest seats the host let the computer play
+        self.reports = {}  # the host: each guest's report of its check
         self.module = None
         self.started = False  # the table shows the game
         self.handed = 0  # events of the updates handed to the table
@@ -78,6 +90,10 @@ class PeerTable:
     async def call(self, name, payload):
         """A table call in a game with a friend: (ok, result) as TableGame.call's."""
         if name == "computer_move":
+            if self.computers:  # a seat the computer took, if it is to move
+                ok, made = await self.computer_turn()
+                if ok:
+                    return ok, made
             return await self.next_update()
         if self.role == "host" and name == "apply_move":
             ok, update = await self.engine(name, payload)
@@ -95,14 +111,86 @@ class PeerTable:
         return False, {"kind": "bad-request", "message": self.words.t("peer.not_here")}
 
     async def send_outbox(self):
-        """The host's messages after a change at its own table: the guest's update (and
+        """The host's messages after a change at its own table: each guest's update (and
         the reveal at the end)."""
         ok, out = await self.engine("peer_outbox", {})
-        for text in out.get("messages", []) if ok else []:
-            self.link.send(text)
+        self.send_all(out.get("sends", {}) if ok else {})
         self.keep(out.get("record") if ok else None)
         if ok:
             self.match = out["match"]
+
+    def send(self, seat, text):
+        """One message to the friend (on the host, to guest ``seat``'s channel)."""
+        link = self.links.get(seat) if self.role == "host" else self.link
+        if link is not None:
+            link.send(text)
+
+    def send_all(self, sends):
+        """The host's messages by guest seat (as the engine's ``sends`` name them)."""
+        for seat, texts in sends.items():
+            for text in texts:
+                self.send(int(seat), text)
+
+    async def computer_turn(self):
+        """The computer's move for a guest's seat it took, when that seat is to move:
+        (ok, the host's update), every guest told. Not while a friend's update waits for
+        the table (it comes first: the messages are taken in order, under the lock)."""
+        async with self.lock:
+            if self.waiting:
+                return False, None
+            ok, made = await self.engine("peer_computer_move", {
+                "events_from": self.handed, "proof": True})
+        if not ok:
+            return ok, made
+        self.handed = made["update"]["view"]["events_total"]
+        self.send_all(made["sends"])
+        self.keep(made["record"])
+        self.match = made["match"]
+        return True, made["update"]
+
+    async def let_computer_play(self):
+        """The host lets the computer play the seat of the friend who went away; a turn
+        of that seat the table waits on is played at once."""
+        seat = self.inviting
+        self.drop_invitation()  # the invitation for that seat is void
+        ok, made = await self.engine("peer_computer", {"seat": seat})
+        if not ok:
+            self.game.show_error(made)
+            return
+        self.computers = made["computers"]
+        self.keep(made["record"])
+        await self.tell_away()
+        log(self.dom, self.words.t("peer.computer_took", {"seat": seat + 1}))
+        self.inviting = None
+        if self.unlinked():  # another friend is away too: their invitation
+            await self.invite("peer.send_again")
+            return
+        self.connected = True
+        self.reopen_button(False)
+        self.dom.table.setAttribute("data-peer", "playing")
+        self.close()
+        ok, update = await self.computer_turn()
+        if ok:
+            self.hand(update)
+
+    async def tell_away(self):
+        """The host of three or four tells the other friends who is away now (the game
+        waits at their turn), or that all are back."""
+        if self.many() and self.started:
+            ok, made = await self.engine("peer_away", {"seats": self.unlinked()})
+            self.send_all(made["sends"] if ok else {})
+
+    def drop_invitation(self):
+        """The host's invitation not taken (if any) is closed, unheard: a closed
+        invitation is no friend gone away."""
+        old, self.link = self.link, None
+        if old is not None:
+            old.close("closed")
+
+    def unlinked(self):
+        """The host's guest seats with no open channel that no computer plays."""
+        return [seat for seat in self.guest_seats
+                if seat not in self.links and seat not in self.computers]
 
     async def resign(self):
         """This side resigns, whoever's turn it is: the host's engine ends the game and
@@ -127,7 +215,7 @@ class PeerTable:
             return
         self.keep(made["record"])  # kept until the host answers: sent again on reconnecting
         if self.connected:
-            self.link.send(made["message"])  # the host's answer is the game's end
+            self.send(None, made["message"])  # the host's answer is the game's end
         else:
             log(self.dom, self.words.t("peer.resign_kept"))
 
@@ -137,7 +225,12 @@ class PeerTable:
         and nothing of the game is kept. Apart from the friend, only this side forgets."""
         if self.role is not None:
             ok, left = await self.engine("peer_leave", {})
-            if self.link is not None:
+            if self.role == "host":
+                self.send_all(left.get("sends", {}) if ok else {})
+                for link in self.links.values():
+                    link.finish()
+                self.drop_invitation()  # an invitation not taken yet
+            elif self.link is not None:
                 for text in left.get("messages", []) if ok else []:
                     self.link.send(text)
                 self.link.finish()
@@ -145,7 +238,8 @@ class PeerTable:
 
     def forget(self):
         """No game with a friend at this table any more."""
-        self.role = self.game_id = self.link = self.record = None
+        self.role = self.game_id = self.link = self.record = self.inviting = None
+        self.links, self.guest_seats, self.computers, self.reports = {}, [], [], {}
         self.save_text = self.verdict = self.shown = None
         self.started = self.moved = self.resuming = self.left = self.connected = False
         self.handed = 0
@@ -171,6 +265,7 @@ class PeerTable:
         self.handed = 0
         self.waiting = []
         self.verdict = self.shown = self.save_text = None
+        self.reports = {}
         self.rematch = "agreed"
         self.save(None)
         self.draw_over()
@@ -255,13 +350,13 @@ class PeerTable:
 
     # --- the dialog ---------------------------------------------------------------
 
-    def open(self, html_status):
+    def open(self, html_status, values=None):
         self.dom.form.hidden = True
         screen = self.screen()
         screen.innerHTML = dialog_html(self.words)
         screen.hidden = False
         self.dom.table.setAttribute("data-dialog", "peer")
-        self.status(html_status)
+        self.status(html_status, values)
         self.game.place_dialogs()
         screen.querySelector("h2").focus(to_js({"preventScroll": True}))
 
@@ -311,9 +406,9 @@ class PeerTable:
         self.dom.table.setAttribute("data-peer", "code")
 
     async def host(self):
-        """Host: an invitation for a game with the dialog's rules, for two."""
+        """Host: an invitation for a game with the dialog's rules and players (two, three
+        or four: one friend on another device for each other seat)."""
         values = self.game.form_values()
-        values["players"] = "2"
         settings = shell.settings_from_form(values, self.state.hello)
         await self.leave()  # a game with a friend already here: this side leaves it
         self.open("peer.making")
@@ -323,10 +418,22 @@ class PeerTable:
             return
         self.role, self.record, self.settings = "host", hosted["record"], settings
         self.game_id, self.save_text, self.match = hosted["game"], None, hosted["match"]
+        self.take_seats(hosted["record"])
         await self.invite("peer.send_invitation")
 
+    def take_seats(self, record):
+        """The host's guest seats and the computer's, from its record."""
+        data = json.loads(record)
+        self.guest_seats, self.computers = data["guest_seats"], data["computers"]
+
     async def invite(self, key):
-        """An invitation for this side's game (a new one names the same game)."""
+        """An invitation for this side's game (a new one names the same game), for the
+        first guest seat with no channel (three or four players: one friend at a time)."""
+        waiting = self.unlinked()
+        if not waiting:
+            return
+        self.inviting = waiting[0]
+        self.drop_invitation()
         module = await self.peer_module()
         made = await module.settle(module.invite(to_js({"iceServers": module.iceServers(
             to_js(self.ice())), "game": self.game_id})))
@@ -334,8 +441,13 @@ class PeerTable:
             self.failed(made.reason)
             return
         self.link = made.value
-        self.listen()
+        self.listen(self.link, self.inviting)
         await self.show_code(self.link, key)
+        if len(self.guest_seats) > 1:  # which friend of how many, and who is away
+            self.status("peer.send_invitation_n", {
+                "n": self.guest_seats.index(self.inviting) + 1,
+                "count": len(self.guest_seats), "seat": self.inviting + 1})
+            self.screen().querySelector("[data-action=peer-computer]").hidden = not self.started
 
     async def resume_host(self):
         """After a reload: the kept game again, on the table, and a new invitation."""
@@ -348,6 +460,7 @@ class PeerTable:
             return
         self.role, self.record, self.game_id = "host", hosted["record"], hosted["game"]
         self.save_text, self.match = kept["save"], hosted["match"]
+        self.take_seats(hosted["record"])
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
         if hosted["update"] is not None:
             self.started = True
@@ -378,7 +491,7 @@ class PeerTable:
         self.role, self.record, self.game_id = "guest", joined["record"], joined["game"]
         self.match = joined["match"]
         self.settings = shell.settings_from_form(self.game.form_values(), self.state.hello)
-        self.listen()
+        self.listen(self.link, None)
         await self.show_code(self.link, "peer.send_answer")
         await self.opened(joined["messages"])
 
@@ -387,6 +500,8 @@ class PeerTable:
         text = str(self.screen().querySelector("textarea[name=code-in]").value or "").strip()
         if self.role != "host":
             await self.join(text)
+            return
+        if self.link is None:  # every friend is connected: no invitation waits
             return
         module = await self.peer_module()
         accepted = await module.settle(self.link.accept(text))
@@ -397,11 +512,19 @@ class PeerTable:
 
     async def opened(self, first):
         module = await self.peer_module()
-        opened = await module.settle(self.link.opened)
+        link, seat = self.link, self.inviting
+        opened = await module.settle(link.opened)
         if not opened.ok:
             self.failed(opened.reason)
             return
         self.status("peer.connected")
+        if self.role == "host":
+            self.links[seat], self.link = link, None  # (self.link: an invitation not taken)
+            await self.tell_away()
+            if self.unlinked():  # the next friend's invitation
+                await self.invite("peer.send_again" if self.started else "peer.send_invitation")
+                return
+            self.inviting = None
         self.connected = True
         self.dom.table.setAttribute("data-peer", "playing" if self.started else "connected")
         self.reopen_button(False)
@@ -426,14 +549,29 @@ class PeerTable:
         if self.role == "host" and reason in ("timed-out", "no-route", "closed"):
             self.screen().querySelector("[data-action=peer-reinvite]").hidden = False
 
-    def listen(self):
-        window.cribbagePeerLink = self.link  # the automation contract: the page's channel
-        self.link.onmessage = create_proxy(
-            lambda text: asyncio.create_task(self.receive(str(text))))
-        self.link.onclose = create_proxy(
-            lambda reason: asyncio.create_task(self.on_close(str(reason))))
+    def listen(self, link, seat):
+        """Take ``link``'s messages and its close (on the host, guest ``seat``'s)."""
+        window.cribbagePeerLink = link  # the automation contract: the page's (last) channel
+        link.onmessage = create_proxy(
+            lambda text: asyncio.create_task(self.receive(str(text), seat)))
+        link.onclose = create_proxy(
+            lambda reason: asyncio.create_task(self.on_close(str(reason), link, seat)))
 
-    async def on_close(self, reason):
+    async def on_close(self, reason, link, seat):
+        """A channel closed: on the host only the one its guest seat holds counts (an
+        invitation given up or replaced closes too)."""
+        if self.role == "host" and self.links.get(seat) is not link:
+            if self.link is link and seat not in self.links:
+                async with self.lock:
+                    self.closed(reason)  # the invitation that did not open
+            return
+        self.links.pop(seat, None)
+        if self.role == "host" and len(self.guest_seats) > 1:
+            self.inviting = seat
+            await self.tell_away()
+        await self.closed_after(reason)
+
+    async def closed_after(self, reason):
         """The channel closed (the friend's page closed, the network went, the heartbeat
         went silent): the game pauses here with the offer to connect again, unless it is
         over and checked or the friend left it. The messages that came before the close
@@ -456,6 +594,16 @@ class PeerTable:
             self.reopen_button(True)
             self.offer_again()
 
+    def two(self):
+        """Whether this game is for two (a rematch is offered between two only)."""
+        if self.role == "host":
+            return len(self.guest_seats) == 1
+        return self.state.view is not None and self.state.view["rules"]["players"] == 2
+
+    def many(self):
+        """Whether the host has more than one guest (three or four players)."""
+        return self.role == "host" and len(self.guest_seats) > 1
+
     def reopen_button(self, shown):
         button = self.dom.part(".peer-reactions [data-action=peer-reopen]")
         if button is not None:
@@ -464,25 +612,35 @@ class PeerTable:
     def offer_again(self):
         """The dialog to connect again: the host makes a new invitation, the guest
         pastes (or opens) the one its friend sends."""
-        self.open("peer.again_host" if self.role == "host" else "peer.again_guest")
+        if self.many() and self.unlinked():
+            self.open("peer.again_host_seat", {"seat": self.unlinked()[0] + 1})
+            self.inviting = self.unlinked()[0]
+        else:
+            self.open("peer.again_host" if self.role == "host" else "peer.again_guest")
         self.screen().querySelector("[data-action=peer-reinvite]").hidden = self.role != "host"
+        self.screen().querySelector("[data-action=peer-computer]").hidden = not (
+            self.many() and self.started)
 
     # --- messages --------------------------------------------------------------------
 
-    async def receive(self, text):
-        """One message from the friend: the engine checks it and says what follows."""
+    async def receive(self, text, seat):
+        """One message from the friend (on the host, from guest ``seat``'s channel): the
+        engine checks it and says what follows, and to whom."""
         async with self.lock:
-            ok, answer = await self.engine("peer_receive", {
-                "text": text, "events_from": self.handed, "proof": True})
+            request = {"text": text, "events_from": self.handed, "proof": True}
+            if self.role == "host":
+                request["from"] = seat
+            ok, answer = await self.engine("peer_receive", request)
             if not ok:
                 log(self.dom, shell.error_text(self.words, answer))
                 return
             for reply in answer["replies"]:
-                self.link.send(reply)
+                self.send(seat, reply)
+            self.send_all(answer["others"])
             self.keep(answer.get("record"))
-            self.take(answer)
+            self.take(answer, seat)
 
-    def take(self, answer):
+    def take(self, answer, seat=None):
         """Show what a message brought: a refusal, a reaction, an update, the check, a
         rematch offered or agreed."""
         self.match = answer["match"]
@@ -507,6 +665,12 @@ class PeerTable:
                 self.moved = False
                 self.waiting.append(("refused", answer["peer_refused"]))
                 self.arrived.set()
+        if answer["away"] is not None:  # (three or four) the friends the game waits for
+            said = self.words.t("peer.away", {"seats": ", ".join(
+                str(away + 1) for away in answer["away"])}) if answer["away"] else (
+                self.words.t("peer.back"))
+            log(self.dom, said)
+            self.game.announce(said)
         if answer["reaction"]:
             said = self.words.t("peer.reaction." + answer["reaction"])
             log(self.dom, self.words.t("peer.said", {"text": said}))
@@ -530,8 +694,14 @@ class PeerTable:
             elif not self.started:
                 self.started = True
                 self.show_table(update, self.resuming)
-        if answer["verdict"] is not None:
+        if answer["verdict"] is not None and self.role == "host":
+            self.reports[seat] = answer["verdict"]  # checked once every friend reports
+            if set(self.reports) >= set(self.guest_seats) - set(self.computers):
+                self.verdict = [problem for problems in self.reports.values()
+                                for problem in problems]
+        elif answer["verdict"] is not None:
             self.verdict = answer["verdict"]
+        if answer["verdict"] is not None and self.verdict is not None:
             self.show_verdict()
             storage_set(PEER_KEY, None)  # checked: nothing is left to resume
 
@@ -541,10 +711,12 @@ class PeerTable:
         view = update["view"]
         settings = dict(self.settings)
         settings["rules"] = view["rules"]
-        friend = self.words.t("peer.friend")
+        players = view["rules"]["players"]
         settings["seats"] = [{"person": seat == view["seat"],
-                              "name": "" if seat == view["seat"] else friend}
-                             for seat in range(view["rules"]["players"])]
+                              "name": "" if seat == view["seat"] else self.words.t(
+                                  "peer.friend") if players == 2 else self.words.t(
+                                  "peer.friend_seat", {"seat": seat + 1})}
+                             for seat in range(players)]
         settings["peer"] = self.role
         self.close()
         self.game.close_dialog()
@@ -577,8 +749,9 @@ class PeerTable:
     def match_text(self):
         """The match score from this side ("Match: You 1 – Friend 0"), or None before a
         game of it has ended."""
-        if not self.match or not sum(self.match) or self.state.view is None:
-            return None
+        if (not self.match or not sum(self.match) or self.state.view is None
+                or len(self.match) != 2 or self.state.view["rules"]["players"] != 2):
+            return None  # (three or four players: no match, each game stands alone)
         mine = self.state.view["seat"]
         return self.words.t("peer.match", {"you": self.match[mine],
                                            "friend": self.match[1 - mine]})
@@ -606,7 +779,7 @@ class PeerTable:
         set_text(line, self.words.t(key) if key else "")
         line.setAttribute("data-rematch", rematch or "")
         button.hidden = not (self.role is not None and self.connected and self.verdict is not None
-                             and rematch in (None, "asked"))
+                             and rematch in (None, "asked") and self.two())
         set_text(button, self.words.t("peer.rematch_accept" if rematch == "asked"
                                       else "peer.rematch"))
 
@@ -619,7 +792,7 @@ class PeerTable:
             self.draw_over()
             return
         for text in made["messages"]:
-            self.link.send(text)
+            self.send(self.guest_seats[0] if self.role == "host" else None, text)
         self.match = made["match"]
         if made["game"] != self.game_id:
             self.next_game(made["game"], made["record"])
@@ -642,7 +815,8 @@ class PeerTable:
     def show_verdict(self):
         """The guest's check of the reveal, on both tables (the host hears the guest's)."""
         problems = self.verdict
-        key = "peer.verified" if self.role == "guest" else "peer.friend_verified"
+        key = (("peer.verified" if self.two() else "peer.verified_all") if self.role == "guest"
+               else "peer.friends_verified" if self.many() else "peer.friend_verified")
         text = (self.words.t(key) if not problems else
                 self.words.t(key.replace("verified", "unverified"),
                              {"what": "; ".join(problems)}))
@@ -656,8 +830,9 @@ class PeerTable:
 
     async def react(self, name):
         ok, made = await self.engine("peer_reaction", {"reaction": name})
-        if ok and self.link is not None:
-            self.link.send(made["message"])
+        if ok and self.role is not None:
+            for seat in self.links if self.role == "host" else [None]:
+                self.send(seat, made["message"])
             log(self.dom, self.words.t("peer.you_said", {"text": self.words.t(
                 "peer.reaction." + name)}))
 
@@ -687,10 +862,15 @@ class PeerTable:
         elif action == "peer-cancel":
             if self.link is not None:
                 self.link.close("closed")
-            self.link, self.role = None, None
+            for link in self.links.values():  # friends who joined before the others
+                link.close("closed")
+            self.link, self.role, self.links = None, None, {}
             self.close()
             self.game.open_dialog()
-        elif action == "peer-rematch" and self.link is not None:
+        elif action == "peer-computer" and self.many():
+            target.hidden = True
+            asyncio.create_task(self.let_computer_play())
+        elif action == "peer-rematch" and (self.link is not None or self.links):
             target.hidden = True  # one offer (or answer) per press
             asyncio.create_task(self.ask_rematch())
         elif action == "peer-react":
@@ -738,6 +918,8 @@ def dialog_html(words):
             + "</label></details>"
             + '<div class="dialog-buttons">'
             + '<button type="button" data-action="peer-reinvite" hidden>' + t("peer.reinvite")
+            + "</button>"
+            + '<button type="button" data-action="peer-computer" hidden>' + t("peer.computer")
             + "</button>"
             + '<button type="button" class="quiet" data-action="peer-cancel">' + t("peer.cancel")
             + "</button>"

@@ -40,12 +40,14 @@ from tablecoach import ACTIONS, TableCoach
 from tableinput import TableInput
 from tablerender import (
     call_points,
+    discard_at_once,
     draw_board,
     lay_at_once,
     log,
     mark_selected,
     move_pegs,
     paint_board,
+    press_at_once,
     relog,
     render,
     render_actions,
@@ -462,7 +464,7 @@ class TableGame(TableInput):
         state.busy, state.cuts_fresh = True, False
         self.handoff.stop_countdown()
         window.performance.mark("cribbage:human-move")
-        laid = move.startswith("play ") and lay_at_once(self.dom, state, move[5:])
+        laid = self.move_at_once(move)
         ok, result = await self.call("apply_move", self.update_request({"move": move}))
         state.busy = False
         if not ok:
@@ -475,6 +477,21 @@ class TableGame(TableInput):
         self.dom.table.removeAttribute("data-error")
         self.coach.hide_hint()
         await self.advance(result)
+
+    def move_at_once(self, move):
+        """Draw the person's move before the engine answers (a card on the pile, a discard
+        in the crib, Go pressed): a move feels made within a frame. Returns whether the
+        table was changed, to draw it again as the engine has it if the move is refused."""
+        kind, _, cards = move.partition(" ")
+        if kind == "play":
+            return lay_at_once(self.dom, self.state, cards)
+        if kind == "discard":
+            return discard_at_once(self.dom, self.state, cards.split())
+        if kind == "go":
+            press_at_once(self.dom, "go")
+            self.state.regions.forget(".actions")
+            return True
+        return False
 
     # --- game over -------------------------------------------------------------------
 

@@ -106,6 +106,34 @@ def lay_at_once(dom, state, code):
     return True
 
 
+def discard_at_once(dom, state, codes):
+    """The cards the person at the device sends to the crib: gone from the hand to the crib
+    the moment they are sent, the rest of the hand and Send off, before the engine's reply
+    draws the table again (a refused move redraws the regions forgotten here). Returns
+    whether they were laid (each card was in the hand)."""
+    buttons = [dom.part('.seat-human button.card[data-card="' + code + '"]') for code in codes]
+    if not buttons or any(button is None for button in buttons):
+        return False
+    for button in buttons:
+        button.remove()
+    for card in dom.table.querySelectorAll(".seat-human button.card"):
+        card.disabled = True
+    crib = dom.part(".crib-spot .crib-cards")
+    if crib is not None:
+        crib.innerHTML = tableview.backs_html(min(state.view["crib_size"] + len(codes), 4))
+    press_at_once(dom, "send")
+    state.regions.forget(".seat-human .hand", ".crib-spot", ".actions")
+    return True
+
+
+def press_at_once(dom, action):
+    """A button pressed (Send, Go) is off at once, before the engine's reply redraws the
+    actions (the caller forgets the region)."""
+    pressed = dom.part('.actions button[data-action="' + action + '"]')
+    if pressed is not None:
+        pressed.disabled = True
+
+
 def call_points(dom, state, event):
     """Points pegged after the last card laid (a go, the last card, a claimed card's
     points): called beside that card on the pile, which stays while they are read."""
