@@ -19,7 +19,6 @@ sys.path[:0] = [str(WEB / "views"), str(WEB / "table")]
 
 shell = importlib.import_module("shell")
 tableview = importlib.import_module("tableview")
-pegboard = importlib.import_module("pegboard")
 coachview = importlib.import_module("coachview")
 statsview = importlib.import_module("statsview")
 showview = importlib.import_module("showview")
@@ -29,8 +28,8 @@ ENGLISH = json.loads((WEB / "lang" / "table.en.json").read_text(encoding="utf-8"
 REPLAY = json.loads((WEB / "lang" / "replay.en.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("module", [shell, tableview, pegboard, showview],
-                         ids=["shell", "tableview", "pegboard", "showview"])
+@pytest.mark.parametrize("module", [shell, tableview, showview],
+                         ids=["shell", "tableview", "showview"])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module, extraglobs={"words": shell.Words()}).failed == 0
 

@@ -31,17 +31,22 @@ ENGINE_STEPS = scripted_deal_steps({
     "play": "JH 5S 7C 6H 2S 6D 4S 4H".split()})
 DEAL_FRAME = "iframe[data-query*='widget=deal'] >> nth=0"
 
+# Each peg as drawn: its lane and role (its id, peg-<lane>-<front|back>), the score it
+# holds, and the index of the hole under it in its lane's holes as the board draws them
+# (its start holes -1 and 0, then 1 to the target less one) with the game hole last.
 PEGS = """() => {
-  const board = document.querySelector('.deal-pegboard');
-  const holes = [...board.querySelectorAll('.holes circle')];
-  const centre = (node) => { const r = node.getBoundingClientRect();
-                             return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const board = document.querySelector('.deal-board svg.pegboard');
+  const at = (node) => { const m = new DOMMatrix(getComputedStyle(node).transform);
+                         return [m.e, m.f]; };
   return [...board.querySelectorAll('.peg')].map((peg) => {
-    const [x, y] = centre(peg);
-    // the hole under the peg's centre
-    const under = holes.findIndex((h) => { const [hx, hy] = centre(h);
-                                            return Math.hypot(hx - x, hy - y) < 1; });
-    return { team: +peg.dataset.team, role: peg.dataset.role, score: +peg.dataset.score, under };
+    const [, team, role] = peg.id.split('-');
+    const holes = [...board.querySelectorAll(`.holes[data-track="${team}"] .hole`)]
+      .map((hole) => [+hole.getAttribute('x'), +hole.getAttribute('y')]);
+    const game = board.querySelector('.game-hole');
+    holes.push([+game.getAttribute('cx'), +game.getAttribute('cy')]);
+    const [x, y] = at(peg);
+    const under = holes.findIndex(([hx, hy]) => Math.hypot(hx - x, hy - y) < 0.5);
+    return { team: +team, role, score: +peg.dataset.points, under };
   });
 }"""
 
@@ -52,15 +57,15 @@ def open_deal(page: Any, query: str = SEED_DEAL) -> None:
 
 
 def pegs_at(page: Any, fronts: list[int], backs: list[int], target: int = 121) -> None:
-    """Each side's front and back peg in the hole of its score (the holes are drawn lane
-    by lane from the back peg's start hole, -1, to the game hole)."""
-    page.wait_for_function("() => [...document.querySelectorAll('.deal-pegboard *')]"
+    """Each side's front and back peg in the hole of its score on the table's board
+    (web/views/pegboard.mjs), each holding that score, and each front peg's tag saying it."""
+    page.wait_for_function("() => [...document.querySelectorAll('.deal-board *')]"
                            ".every((node) => !node.getAnimations().length)")
     for peg in page.evaluate(PEGS):
         score = (fronts if peg["role"] == "front" else backs)[peg["team"]]
         assert peg["score"] == score, peg
-        assert peg["under"] == peg["team"] * (target + 2) + score + 1, peg
-    tags = page.locator(".deal-pegboard .tag").all_text_contents()
+        assert peg["under"] == min(score, target) + 1, peg
+    tags = page.locator(".deal-board .tag").all_text_contents()
     assert tags == [str(score) for score in fronts]
 
 
@@ -95,7 +100,7 @@ def test_the_board_follows_the_engines_scores(page: Any) -> None:
         history.append((list(fronts), list(backs)))
         pegs_at(page, fronts, backs)
     assert fronts == [24, 12] and backs == [18, 3]
-    label = page.locator(".deal-board").get_attribute("aria-label")
+    label = page.locator(".deal-board .pegboard").get_attribute("aria-label")
     assert label == "Peg board: Alice: 24 · Bob: 12"
     page.locator("#widget button.back").click()
     pegs_at(page, *history[-2])

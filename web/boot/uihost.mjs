@@ -17,6 +17,7 @@
 //  - after the prologue, a turn (`codeBeforeRunAsync`), so the page's script
 //    starts in a task of its own.
 import { hooks } from "./{{PYSCRIPT_DIR}}/core.js";
+import * as board from "./pegboard.mjs";
 
 // The page preloads the interpreter's wasm and the UI's modules with
 // <link rel="preload" as="fetch"> and no crossorigin: mode no-cors, credentials
@@ -48,6 +49,9 @@ const WARM_UP = [
 // A promise that settles in a later task: awaited from Python (dom.next_turn), it
 // gives the browser a turn between two pieces of the UI's work.
 globalThis.cribbageNextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The peg board (pegboard.mjs): the table and the replay viewer draw and move it with the
+// widgets' own code, so there is one board.
+globalThis.cribbageBoard = board;
 // The connection to a friend's device (peer.mjs), loaded only when the table needs it.
 globalThis.cribbagePeerModule = () => import("./peer.mjs");
 

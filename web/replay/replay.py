@@ -27,7 +27,6 @@ import asyncio
 import json
 
 import handoffview
-import pegboard
 import replayview
 import shell
 import stored
@@ -42,7 +41,7 @@ from dom import (
     warn,
 )
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 from shell import i18n
 from tableview import HUMAN, read_envelope
 
@@ -81,7 +80,8 @@ class Viewer:
         self.settings = None  # the table's settings of its own game (the panels' levels)
         self.frame = 0
         self.message = None  # (key, values) of the message on screen, said again on a switch
-        self.pegs = None  # each lane's (front, back) on the board drawn, None: not drawn
+        self.pegs = None  # each frame's [front, back] of each lane (pegboard.mjs pegsAlong)
+        self.drawn = False  # whether this game's board is drawn
         self.playing = False
         self.turn = 0  # the play loop's ticket: a new one stops the loop waiting
         forced = url_speed()
@@ -176,7 +176,11 @@ class Viewer:
         where it opens)."""
         levels = replayview.seat_levels(self.words, self.settings, self.replay["players"])
         self.shown = replayview.Replayed(self.words, self.replay, self.own, levels)
-        self.pegs = None
+        # The pegs of every frame, as the board's module leapfrogs them (a list crosses
+        # from JavaScript most simply as text).
+        self.pegs = json.loads(str(window.JSON.stringify(
+            window.cribbageBoard.pegsAlong(to_js(self.shown.scores)))))
+        self.drawn = False
         marks = self.part(".deal-marks")
         marks.innerHTML = self.shown.marks_html()
         for mark in marks.querySelectorAll(".deal-mark"):  # placed through the CSSOM
@@ -189,7 +193,7 @@ class Viewer:
     def fail(self, key, values, state="error"):
         """A message and nothing else: no step of any game stays on the page."""
         self.set_playing(False)
-        self.replay, self.shown, self.pegs = None, None, None
+        self.replay, self.shown, self.pegs, self.drawn = None, None, None, False
         for selector in PARTS + (".board", ".deal-marks", ".replay-position", ".replay-seen"):
             self.part(selector).innerHTML = ""
         self.part(".replay-show").hidden = True
@@ -260,30 +264,19 @@ class Viewer:
         self.root.setAttribute("data-deal", str(deal))
 
     def place_pegs(self, frame):
-        """The board for this game (drawn once) with the pegs at the frame: a peg that
-        leapfrogs the other trades places with it, so only it moves."""
-        pegs = self.shown.pegs[frame]
-        if self.pegs is None:
-            self.part(".board").innerHTML = self.shown.board_html(frame)
-            self.pegs = pegs
+        """The board for this game (drawn once) with the pegs at the frame, moved by the
+        board's module (a peg that leapfrogs the other trades places with it, so only it
+        moves)."""
+        pegs = self.pegs[frame]
+        if not self.drawn:
+            options = self.shown.board_options()
+            options["pegs"] = pegs
+            window.cribbageBoard.drawBoard(self.part(".board"), to_js(options))
+            self.drawn = True
             return
-        target, tracks = self.replay["rules"]["target"], len(pegs)
-        for team, (old, new) in enumerate(zip(self.pegs, pegs)):
-            front = document.getElementById("peg-" + str(team) + "-front")
-            back = document.getElementById("peg-" + str(team) + "-back")
-            if front is None or back is None:
-                continue
-            if replayview.trades(old, new):
-                front, back = back, front
-                front.id, back.id = back.id, front.id
-                front.classList.replace("peg-back", "peg-front")
-                back.classList.replace("peg-front", "peg-back")
-            front.style.transform = pegboard.peg_transform(target, tracks, team, new[0])
-            back.style.transform = pegboard.peg_transform(target, tracks, team, new[1])
-            tag = document.getElementById("tag-" + str(team))
-            if tag:
-                pegboard.place_tag(tag, target, tracks, team, new[0])
-        self.pegs = pegs
+        board = self.part(".board svg.pegboard")
+        for team, (front, back) in enumerate(pegs):
+            window.cribbageBoard.placePegs(board, team, front, back)
 
     def share_address(self):
         """The page's address with the game's share link as its fragment."""

@@ -91,7 +91,7 @@ def show_level_choices(dom):
 
 # The UI's modules, leaves first, so each turn compiles one module (MicroPython compiles
 # an import in one go: all of them at once would hold the main thread for ~0.5 s).
-UI_MODULES = ("i18n", "shell", "pegboard", "tableview", "tablestate", "tablerender", "coachview",
+UI_MODULES = ("i18n", "shell", "tableview", "tablestate", "tablerender", "coachview",
               "charts", "statsview", "reviewview", "backup", "tablecoach", "tableinput",
               "showview", "tablemotion", "tableshow", "tablereview", "tablesaves", "tabsync",
               "tabs", "peertable", "tablegame")

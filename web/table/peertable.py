@@ -29,9 +29,9 @@ import json
 
 import shell
 from dom import next_turn, storage_get, storage_set
-from pegboard import escape
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
+from shell import escape
 from tablerender import log, set_text
 
 PEER_KEY = "cribbage.peer"  # the game with a friend: the side's record (and the host's save)

@@ -6,10 +6,10 @@ view says whose turn it is, what is legal, who partners whom).
 """
 
 import handoffview
-import pegboard
 import shell
 import tableview
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import to_js
 
 
 def render(dom, state):
@@ -381,34 +381,19 @@ def render_actions(dom, state):
 def move_pegs(state, team, points):
     """Peg ``points`` for ``team``: the back peg leapfrogs the front one (only it moves)."""
     front, back = state.pegs[team]
-    state.pegs[team] = list(pegboard.leapfrog(front, back, front + points))
-    if state.pegs[team][0] != front:
-        swap_pegs(team)
+    moved = window.cribbageBoard.leapfrog(front, back, front + points)
+    state.pegs[team] = [int(moved[0]), int(moved[1])]
     draw_pegs(state, team)
 
 
-def swap_pegs(team):
-    """The back peg becomes the front one (the elements trade ids, so the peg that
-    stays in its hole does not move and the other jumps over it)."""
-    front = document.getElementById("peg-" + str(team) + "-front")
-    back = document.getElementById("peg-" + str(team) + "-back")
-    if front and back:
-        front.id, back.id = "peg-" + str(team) + "-back", "peg-" + str(team) + "-front"
-        front.classList.replace("peg-front", "peg-back")
-        back.classList.replace("peg-back", "peg-front")
-
-
 def draw_pegs(state, team):
-    target = state.rules()["target"]
-    tracks = len(state.pegs)
-    front, back = state.pegs[team]
-    for which, points in (("front", front), ("back", back)):
-        peg = document.getElementById("peg-" + str(team) + "-" + which)
-        if peg:
-            peg.style.transform = pegboard.peg_transform(target, tracks, team, points)
-    tag = document.getElementById("tag-" + str(team))
-    if tag:
-        pegboard.place_tag(tag, target, tracks, team, front)
+    """Move ``team``'s pegs on the board to where ``state`` has them (the board's module,
+    web/views/pegboard.mjs, trades the two when one leapfrogs the other, and moves the
+    score's tag with the front one)."""
+    board = document.querySelector("svg.pegboard")
+    if board:
+        front, back = state.pegs[team]
+        window.cribbageBoard.placePegs(board, team, front, back)
 
 
 def log(dom, text, kind=None):
@@ -453,7 +438,8 @@ def paint_board(dom, words, target, sides, lines, pegs=None):
     """A board to ``target`` with a lane per name of ``sides`` (pegs at the start if None),
     and its column sized to it (a landscape table: the board stands up the column's
     height, the column is as wide as that board and the felt takes the rest)."""
-    dom.part(".board").innerHTML = pegboard.board_svg(
-        target, sides, words.t("board", {"target": target}), lines,
-        lambda line: words.t("board.skunk", {"score": line}), pegs)
-    dom.table.style.setProperty("--board-ratio", pegboard.board_ratio(target, len(sides)))
+    options = tableview.board_options(words, target, sides, lines, pegs)
+    window.cribbageBoard.drawBoard(dom.part(".board"), to_js(options))
+    dom.table.style.setProperty("--board-ratio", window.cribbageBoard.boardRatio(target,
+                                                                                 len(sides)))
+

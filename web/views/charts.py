@@ -13,7 +13,11 @@ page's language.
 - :func:`accuracy_chart`: the statistics' accuracy of each reviewed game.
 """
 
-from pegboard import COLOURS, escape
+from shell import escape
+
+# The lanes' colours, the pegs' (web/views/pegboard.mjs COLOURS): a score's line is drawn
+# in its pegs' colour.
+COLOURS = ("#c0392b", "#1f5fa8", "#1e8449")
 
 W = 320  # the SVG's width in its units; each chart has its own height
 LEFT, RIGHT, TOP = 34, 312, 24  # the plot area (its bottom is 26 above the chart's)

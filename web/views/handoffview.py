@@ -19,7 +19,7 @@ both share, see docs/architecture.md).
 ['Ana', '<b>Bo</b>']
 """
 
-from pegboard import escape
+from shell import escape
 
 NAME_LENGTH = 20  # characters kept of a typed name
 KINDS = ("person", "computer")

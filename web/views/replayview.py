@@ -7,7 +7,7 @@ the move caused, and once the game is over every hand and the crib
 step, and before a step whose move counted hands (the show) one frame per
 hand or crib counted, drawn from that count's event (its cards, items and
 points are the engine's). :class:`Replayed` draws a frame with the table's
-own parts (``tableview`` cards and players' panels, ``pegboard`` board) into
+own parts (``tableview`` cards and players' panels, the board of ``pegboard.mjs``) into
 the table's felt: it shows what the steps hold and decides nothing about what
 may be seen. Runs under MicroPython (replay.py) and CPython (tests), in the
 same subset as the rest of web/views/.
@@ -26,10 +26,10 @@ True
 """
 
 import handoffview
-from pegboard import board_svg, escape, leapfrog
-from shell import i18n
+from shell import escape, i18n
 from tableview import (
     backs_html,
+    board_options,
     card_html,
     computer_level,
     level_name,
@@ -117,21 +117,6 @@ def frame_scores(replay, frames):
     return out
 
 
-def pegs_along(scores):
-    """Where each side's two pegs stand at each frame (front, back): the back peg
-    leapfrogs whenever a score moves.
-
-    >>> pegs_along([[0, 0], [2, 0], [2, 3], [6, 3]])[-1]
-    [(6, 2), (3, 0)]
-    """
-    pegs = [(0, -1) for _ in scores[0]]
-    out = []
-    for now in scores:
-        pegs = [leapfrog(front, back, score) for (front, back), score in zip(pegs, now)]
-        out.append(pegs)
-    return out
-
-
 def deal_marks(replay, frames):
     """``(deal, frame)`` for each deal the game dealt: the frame of the step whose move
     dealt it (after that move's show), where the scrubber marks it.
@@ -146,19 +131,6 @@ def deal_marks(replay, frames):
                 if event["kind"] == "deal":
                     marks.append((event["deal"], number))
     return marks
-
-
-def trades(old, new):
-    """Whether a lane's two pegs trade places going from ``old`` to ``new`` (front, back):
-    the back peg leapfrogs the front one (forward) or the front one jumps back behind
-    it (stepping back), so one peg moves and the other stays in its hole.
-
-    >>> trades((5, 0), (8, 5)), trades((8, 5), (5, 0)), trades((8, 5), (8, 5))
-    (True, True, False)
-    >>> trades((5, 0), (9, 0))  # the front peg pushed further (a show's later points)
-    False
-    """
-    return old != new and (new[1] == old[0] or new[0] == old[1])
 
 
 def step_from_key(key, index, total):
@@ -257,7 +229,6 @@ class Replayed:
         self.you = replay["seat"] if own else None  # spoken to in the second person
         self.frames = frames(replay)
         self.scores = frame_scores(replay, self.frames)
-        self.pegs = pegs_along(self.scores)
         self.marks = deal_marks(replay, self.frames)
 
     # --- where --------------------------------------------------------------------
@@ -607,13 +578,12 @@ class Replayed:
 
     # --- the board and the scrubber -----------------------------------------------
 
-    def board_html(self, frame):
-        """The peg board with the pegs at frame ``frame``."""
+    def board_options(self):
+        """What the game's peg board is drawn from (``tableview.board_options``); the page
+        places its pegs from :attr:`scores` (pegboard.mjs ``pegsAlong``)."""
         words, target = self.words, self.replay["rules"]["target"]
-        return board_svg(target, score_names(words, self.names, self.replay["teams"]),
-                         words.t("board", {"target": target}), self.replay["skunk_lines"],
-                         lambda line: words.t("board.skunk", {"score": line}),
-                         self.pegs[frame])
+        return board_options(words, target, score_names(words, self.names, self.replay["teams"]),
+                             self.replay["skunk_lines"])
 
     def marks_html(self):
         """The scrubber's marks, one at the start of each deal: a button each (outside

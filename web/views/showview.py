@@ -15,8 +15,7 @@ their running totals and every word come from the engine's items through
 '15 for 2 ×2 = 4'
 """
 
-from pegboard import escape
-from shell import i18n
+from shell import escape, i18n
 from tableview import card_html, card_words
 
 

@@ -14,8 +14,7 @@ indent or sort_keys).
 
 import json
 
-from pegboard import escape
-from shell import i18n
+from shell import escape, i18n
 from stored import load_tally
 
 COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
@@ -420,5 +419,23 @@ def read_tally(text):
 
 
 def html(text):
-    """Escape text for HTML (re-exported from pegboard for main.py)."""
+    """Escape text for HTML (shell.escape, re-exported for main.py)."""
     return escape(text)
+
+
+def board_options(words, target, names, lines, pegs=None):
+    """What the peg board is drawn from (web/views/pegboard.mjs ``boardSvg``, the one
+    board of the table, the replay and the widgets): a lane per name of ``names``, the
+    board's name and the skunk lines' (``lines``, the engine's) in the page's language,
+    and each lane's [front, back] pegs (at the start if None).
+
+    >>> options = board_options(words, 61, ["You", "Computer"], [31], [[5, 0], [3, -1]])
+    >>> options["label"], options["skunkTitles"], options["pegs"]
+    ('Peg board to 61', ['Skunk line: 31'], [[5, 0], [3, -1]])
+    """
+    options = {"target": target, "names": list(names),
+               "label": words.t("board", {"target": target}), "skunkLines": list(lines),
+               "skunkTitles": [words.t("board.skunk", {"score": line}) for line in lines]}
+    if pegs:
+        options["pegs"] = [list(lane) for lane in pegs]
+    return options

@@ -7,9 +7,11 @@
 // with `words` a lang.mjs Catalogue, `engine` an object with
 // call(name, payload) -> promise of the reply's result (EngineError when the
 // engine refuses), and `resize` called when the content's size may have changed.
-// Every text reaches the DOM through textContent or attributes, never markup.
+// Every text reaches the DOM through textContent or attributes, never markup, but for
+// the peg board's (pegboard.mjs, the table's board), which escapes the names in it.
 import { checkDistinct, noun, WidgetError } from "./embed-params.mjs";
 import { cardText, RANKS, SUITS, SUIT_SYMBOLS } from "./lang.mjs";
+import { drawBoard, pegsAlong, placePegs } from "./pegboard.mjs";
 
 /** An answer the engine refused (a rule, a card out of turn): shown with its message. */
 export class EngineError extends Error {}
@@ -324,12 +326,12 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
     const teams = spec.players === 4 ? 2 : spec.players;
     const table = el("div", { class: "deal-table", "aria-live": "polite" });
     const controls = el("div", { class: "controls" }, disabledStepper(t("widget.loading_engine")));
-    const board = pegBoard(spec, teams);
     const initial = {
       title: t("widget.deal.title"), lines: [t("widget.deal.deals", { who: spec.names[spec.dealer] })], phase: "discard",
       hands: spec.hands, crib: spec.crib, starter: null, pile: [], calls: [], count: 0,
       scores: spec.scores || Array(teams).fill(0), show: null,
     };
+    const board = pegBoard(spec, teams, initial.scores);
     root.append(controls, board.node, table);
     drawDeal(spec, initial, table);
     board.move([initial]);
@@ -433,87 +435,25 @@ export function widgetKit({ root, words, engine, resize = () => {} }) {
 
   // --- the peg board -------------------------------------------------------------------
   //
-  // A compact two- (or three-) lane board drawn as SVG: rows of thirty holes in groups of
-  // five, run back and forth, the start holes before the first row and the game hole after
-  // the last. Each team has a front peg (its score, with the score beside it) and a back
-  // peg (its score before it last pegged), which move as the steps add points.
+  // The table's board (pegboard.mjs), at the widget's width: a lane per team, each with a
+  // front peg (its score, with the score beside it) and a back peg (its score before it
+  // last pegged), which move as the steps add points.
 
-  const SVG = "http://www.w3.org/2000/svg";
-  const HOLES_PER_ROW = 30;
-  const PITCH = 10;    // between holes, in the board's units
-  const GROUP_GAP = 6; // between groups of five
-  const LANE = 10;     // between lanes
-  const ROW_GAP = 16;  // between rows (room for the score tags)
-  const LEFT = 30;      // the first hole; the two start holes before it
-
-  function svg(tag, attrs = {}) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-    return node;
-  }
-
-  function pegBoard(spec, teams) {
-    const target = spec.target || 121;
-    const rows = Math.ceil((target - 1) / HOLES_PER_ROW);
-    const rowHeight = teams * LANE + ROW_GAP;
-    const width = LEFT + (HOLES_PER_ROW - 1) * PITCH + 5 * GROUP_GAP + 12;
-    const height = rows * rowHeight + 4;
-    // where score `points` of lane `lane` sits: 0 and -1 (a back peg not yet moved) in the
-    // start holes before the first row, the target in the game hole after the last
-    function hole(points, lane) {
-      const laneY = (row) => ROW_GAP / 2 + 4 + row * rowHeight + lane * LANE;
-      if (points <= 0) return [LEFT + (points < 0 ? -22 : -12), laneY(0)];
-      if (points >= target) return [rows % 2 ? width - 6 : LEFT - 17, laneY(rows - 1)];
-      const row = Math.floor((points - 1) / HOLES_PER_ROW);
-      let i = (points - 1) % HOLES_PER_ROW;
-      if (row % 2) i = HOLES_PER_ROW - 1 - i;
-      return [LEFT + i * PITCH + Math.floor(i / 5) * GROUP_GAP, laneY(row)];
-    }
-    const drawing = svg("svg", { class: "deal-pegboard", viewBox: `0 0 ${width} ${height}`,
-      "aria-hidden": "true", focusable: "false" });
-    const holes = svg("g", { class: "holes" });
-    for (let lane = 0; lane < teams; lane += 1) {
-      for (let points = -1; points <= target; points += 1) {
-        const [x, y] = hole(points, lane);
-        holes.append(svg("circle", { cx: x, cy: y, r: points % 5 || points <= 0 ? 2.1 : 2.5,
-          class: points === target ? "game-hole" : "" }));
-      }
-    }
-    drawing.append(holes);
-    const pegs = [];
-    for (let team = 0; team < teams; team += 1) {
-      const back = svg("circle", { r: 3.6, class: "peg peg-back", "data-team": team, "data-role": "back" });
-      const front = svg("circle", { r: 4, class: "peg peg-front", "data-team": team, "data-role": "front" });
-      const tag = svg("text", { class: "tag", "data-team": team, dy: team === teams - 1 && team ? 10 : -7 });
-      drawing.append(back, front, tag);
-      pegs.push({ back, front, tag });
-    }
-    const node = el("div", { class: "deal-board", role: "img" }, drawing);
-    const place = (peg, points, lane) => {
-      const [x, y] = hole(points, lane);
-      peg.style.transform = `translate(${x}px, ${y}px)`;
-      peg.dataset.score = String(points);
-    };
-    /** The pegs after the last of `steps`: each front peg at its team's score, its back peg
-     * where the team stood before it last scored. */
+  function pegBoard(spec, teams, scores) {
+    const names = Array.from({ length: teams }, (_, team) => teamName(spec, teams, team));
+    // the board named with each team's score
+    const label = (pegs) => t("widget.board", {
+      scores: pegs.map(([score], team) => t("widget.deal.seat", { who: names[team], score }))
+        .join(" · ") });
+    const start = pegsAlong([scores])[0];
+    const node = el("div", { class: "board deal-board" });
+    const drawing = drawBoard(node, { target: spec.target || 121, names, label: label(start),
+      pegs: start });
+    /** The pegs after the last of `steps`, as pegsAlong puts them. */
     function move(steps) {
-      const front = [...steps[0].scores];
-      // a back peg not moved yet: in its start hole, or under the front peg in a game begun
-      const back = front.map((score) => (score ? score : -1));
-      for (const step of steps.slice(1)) {
-        step.scores.forEach((score, team) => {
-          if (score !== front[team]) [back[team], front[team]] = [front[team], score];
-        });
-      }
-      pegs.forEach((peg, team) => {
-        place(peg.front, front[team], team);
-        place(peg.back, back[team], team);
-        place(peg.tag, front[team], team);
-        peg.tag.textContent = String(front[team]);
-      });
-      node.setAttribute("aria-label", t("widget.board", {
-        scores: front.map((score, team) => t("widget.deal.seat", { who: teamName(spec, teams, team), score }))
-          .join(" · ") }));
+      const pegs = pegsAlong(steps.map((step) => step.scores)).at(-1);
+      pegs.forEach(([front, back], team) => placePegs(drawing, team, front, back));
+      drawing.setAttribute("aria-label", label(pegs));
     }
     return { node, move };
   }
