@@ -109,6 +109,12 @@ class Host:
         self.rematch: str | None = None  # "offered" by this side, or "asked" by the friend
 
     @property
+    def many(self) -> bool:
+        """Whether the host has more than one guest (three or four players: the guests
+        pledge their bytes, and the reveal carries them all)."""
+        return len(self.guest_seats) > 1
+
+    @property
     def dealt(self) -> bool:
         """Whether every guest's bytes are in (and so the game is dealt)."""
         return len(self.guest_bytes) == len(self.guest_seats)
@@ -170,7 +176,7 @@ class Host:
     def reveal(self, game: Game) -> str:
         """The host's bytes and the save (and every guest's bytes, for more than two)."""
         fields: dict[str, Any] = {}
-        if len(self.guest_seats) > 1:
+        if self.many:
             fields["guests"] = [self.guest_bytes[seat].hex() for seat in self.guest_seats]
         return message("reveal", game=self.game_id, host_bytes=self.host_bytes.hex(),
                        save=game.to_json(), **fields)
@@ -479,14 +485,14 @@ def host_receives(session: Session, host: Host, data: Message, request: Request,
         host_takes_pledge(host, seat, data["commitment"], game, answer)
         return
     if kind == "entropy":
-        taken = host.guest_bytes.get(seat)
-        if game is not None or taken not in (None, read_hex(data["bytes"])):
+        taken, sent = host.guest_bytes.get(seat), read_hex(data["bytes"])
+        if game is not None or taken not in (None, sent):
             raise PeerError("bad-order", "the cards are already being dealt")
-        if len(host.guest_seats) > 1 and len(host.pledges) < len(host.guest_seats):
+        if host.many and len(host.pledges) < len(host.guest_seats):
             raise PeerError("bad-order", "every guest pledges its bytes before any sends them")
-        if len(host.guest_seats) > 1 and commitment(read_hex(data["bytes"])) != host.pledges[seat]:
+        if host.many and commitment(sent) != host.pledges[seat]:
             raise PeerError("bad-field", "these are not the bytes you pledged")
-        host.guest_bytes[seat] = read_hex(data["bytes"])
+        host.guest_bytes[seat] = sent
         if taken is not None or not host.dealt:  # sent again, or others' bytes to come
             return
         game = Game.new(host.rules, seed=host.seed())
@@ -536,7 +542,7 @@ def host_takes_pledge(host: Host, seat: int, pledge: str, game: Game | None,
     """Three or four players: a guest's pledge (the SHA-256 of its bytes, sent before
     them). Once every guest's is in, each is sent them all and then sends its bytes, so
     no guest chooses its bytes after another's are known."""
-    if len(host.guest_seats) == 1:
+    if not host.many:
         raise PeerError("unexpected", "a guest of two sends its bytes at once")
     if game is not None or host.pledges.get(seat, pledge) != pledge:
         raise PeerError("bad-order", "your bytes are already pledged")
@@ -697,7 +703,7 @@ def peer_away(session: Session, request: Request) -> dict[str, Any]:
     """
     host = role(session)
     seats = request.get("seats")
-    if (not isinstance(host, Host) or len(host.guest_seats) == 1 or not isinstance(seats, list)
+    if (not isinstance(host, Host) or not host.many or not isinstance(seats, list)
             or not set(seats) <= set(host.guest_seats)):
         raise PeerError("bad-field", "only the host of three or four names guests away")
     text = message("away", game=host.game_id, seats=sorted(seats))

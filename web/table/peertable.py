@@ -443,7 +443,7 @@ class PeerTable:
         self.link = made.value
         self.listen(self.link, self.inviting)
         await self.show_code(self.link, key)
-        if len(self.guest_seats) > 1:  # which friend of how many, and who is away
+        if self.many():  # which friend of how many, and who is away
             self.status("peer.send_invitation_n", {
                 "n": self.guest_seats.index(self.inviting) + 1,
                 "count": len(self.guest_seats), "seat": self.inviting + 1})
@@ -566,7 +566,7 @@ class PeerTable:
                     self.closed(reason)  # the invitation that did not open
             return
         self.links.pop(seat, None)
-        if self.role == "host" and len(self.guest_seats) > 1:
+        if self.many():
             self.inviting = seat
             await self.tell_away()
         await self.closed_after(reason)

@@ -488,8 +488,7 @@ class TableGame(TableInput):
         if kind == "discard":
             return discard_at_once(self.dom, self.state, cards.split())
         if kind == "go":
-            press_at_once(self.dom, "go")
-            self.state.regions.forget(".actions")
+            press_at_once(self.dom, self.state, "go")
             return True
         return False
 

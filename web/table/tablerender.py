@@ -121,17 +121,18 @@ def discard_at_once(dom, state, codes):
     crib = dom.part(".crib-spot .crib-cards")
     if crib is not None:
         crib.innerHTML = tableview.backs_html(min(state.view["crib_size"] + len(codes), 4))
-    press_at_once(dom, "send")
-    state.regions.forget(".seat-human .hand", ".crib-spot", ".actions")
+    press_at_once(dom, state, "send")
+    state.regions.forget(".seat-human .hand", ".crib-spot")
     return True
 
 
-def press_at_once(dom, action):
+def press_at_once(dom, state, action):
     """A button pressed (Send, Go) is off at once, before the engine's reply redraws the
-    actions (the caller forgets the region)."""
+    actions (written whole: a refused move turns it on again)."""
     pressed = dom.part('.actions button[data-action="' + action + '"]')
     if pressed is not None:
         pressed.disabled = True
+    state.regions.forget(".actions")
 
 
 def call_points(dom, state, event):
